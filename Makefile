@@ -1,0 +1,37 @@
+# Every target sets itself up: a fresh Debian machine with Python 3.11 needs nothing else.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test setup browser bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# Debian's Chromium is what Playwright drives (see agent/browser.py); its own download fails here.
+browser: $(STAMP)
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+		else $(VENV)/bin/playwright install chromium; fi; \
+	fi
+
+run: $(STAMP)
+	$(PY) run.py --host $(HOST) --port $(PORT)
+
+test: $(STAMP) browser
+	$(PY) -m pytest -q
+
+bench: $(STAMP) browser
+	$(PY) benchmarks/harness_latency.py
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

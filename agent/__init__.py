@@ -1,0 +1,1 @@
+"""Agents for AirlineCRM: browser environment, observations, actions, policies, experiment runner."""

@@ -1,0 +1,64 @@
+"""AirlineCRM: a mock airline call-center CRM (Flask app factory)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from flask import Flask
+
+from . import db
+from .config import load_config
+from .models import Base
+from .services.dates import Calendar
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.update(load_config(config))
+    app.json.sort_keys = False
+    app.extensions["calendar"] = Calendar.from_config(app.config)
+    db.init_app(app)
+
+    from .api import api, register_error_handlers
+    from .web import web
+
+    app.register_blueprint(api)
+    app.register_blueprint(web)
+    _register_optional_blueprints(app)
+    register_error_handlers(app)
+    app.cli.add_command(init_db_command)
+    if app.config.get("INIT_DB", True):
+        init_db(app)
+    return app
+
+
+def _register_optional_blueprints(app: Flask) -> None:
+    try:
+        from scenarios.routes import scenario_routes
+    except ImportError:
+        return
+    app.register_blueprint(scenario_routes)
+
+
+def init_db(app: Flask) -> None:
+    """Create the schema and base data if missing; existing data is kept."""
+    from .fake_data import seed_airports, seed_sandbox
+
+    Base.metadata.create_all(app.extensions["engine"])
+    session = app.extensions["sessionmaker"]()
+    try:
+        seed_airports(session)
+        seed_sandbox(session, app.extensions["calendar"], app.config["DATA_SEED"], app.config["SANDBOX_BOOKINGS"])
+    finally:
+        session.close()
+
+
+@click.command("init-db")
+def init_db_command():
+    """Create the tables and base data (idempotent)."""
+    from flask import current_app
+
+    init_db(current_app)
+    click.echo("Initialized the database.")

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from ..db import get_session
+from ..scope import current_dataset
+from ..services import bookings as booking_service
+from ..services.validation import check_passenger
+from . import api, calendar, json_body
+from .views import booking_json, passenger_json
+
+
+@api.post("/passenger/validate")
+def validate_passenger():
+    body = json_body()
+    return {"passenger": passenger_json(check_passenger(body.get("passenger"), calendar().today))}
+
+
+@api.post("/bookings")
+def create_booking():
+    body = json_body()
+    session = get_session()
+    booking = booking_service.book(
+        session, calendar(), current_dataset(session),
+        body.get("outward_flight_id"), body.get("return_flight_id"),
+        body.get("passenger"), body.get("payment"),
+    )
+    return {"booking": booking_json(booking)}, 201
+
+
+@api.get("/bookings/<code>")
+def get_booking(code: str):
+    session = get_session()
+    return {"booking": booking_json(booking_service.find_booking(session, current_dataset(session), code))}
+
+
+@api.post("/bookings/<code>/cancel")
+def cancel_booking(code: str):
+    body = json_body()
+    session = get_session()
+    booking = booking_service.cancel(session, current_dataset(session), code, body.get("confirmation_code"))
+    return {"booking": booking_json(booking)}
+
+
+@api.patch("/bookings/<code>/passenger")
+def update_passenger(code: str):
+    body = json_body()
+    changes = body.get("passenger", body)
+    session = get_session()
+    booking = booking_service.update_passenger(session, calendar(), current_dataset(session), code, changes)
+    return {"booking": booking_json(booking)}
+
+
+@api.put("/bookings/<code>/flights")
+def change_flights(code: str):
+    body = json_body()
+    session = get_session()
+    booking = booking_service.change_flights(
+        session, calendar(), current_dataset(session), code,
+        body.get("outward_flight_id"), body.get("return_flight_id"))
+    return {"booking": booking_json(booking)}

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+from flask import request
+
+from ..db import get_session
+from ..scope import current_dataset, requested_scenario_id
+from ..services import flights as flight_service
+from ..services.bookings import check_itinerary
+from ..services.pricing import price_lines
+from . import api, calendar, world_seed
+from .views import flight_json, lines_json
+
+
+@api.get("/config")
+def config():
+    session = get_session()
+    current_dataset(session)  # an unknown scenario is reported here, before the page relies on it
+    cal = calendar()
+    return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
+            "last_date": cal.last_date.isoformat(), "scenario": requested_scenario_id()}
+
+
+@api.get("/flights/search")
+def search_flights():
+    args = request.args
+    session = get_session()
+    if args.get("return"):
+        outward, back = flight_service.search_return(
+            session, calendar(), world_seed(), args.get("from"), args.get("to"), args.get("date"), args.get("return"))
+        return {**_route_json(outward), "return_date": back[0].departure_date.isoformat(),
+                "return_flights": [flight_json(f) for f in back]}
+    outward = flight_service.search(session, calendar(), world_seed(), args.get("from"), args.get("to"), args.get("date"))
+    return _route_json(outward)
+
+
+@api.get("/quote")
+def quote():
+    """Price lines and total for chosen flights, before booking."""
+    outward, back = check_itinerary(get_session(), calendar(), _flight_id("outward"), _flight_id("return"))
+    legs = [(d, f.number, f.price_cents) for d, f in (("outward", outward), ("return", back)) if f]
+    return lines_json(price_lines(legs))
+
+
+def _flight_id(name: str):
+    value = request.args.get(name)
+    return int(value) if value and value.isdigit() else (None if not value else value)
+
+
+def _route_json(flights) -> dict:
+    first = flights[0]
+    return {"from": first.origin, "to": first.destination, "date": first.departure_date.isoformat(),
+            "flights": [flight_json(f) for f in flights]}

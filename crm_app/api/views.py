@@ -1,0 +1,65 @@
+"""Models as the JSON shapes of docs/ui-contract.md."""
+from __future__ import annotations
+
+from ..models import Airport, Booking, Flight, Passenger
+from ..services.bookings import booking_lines
+from ..services.pricing import money, total_cents
+from ..services.schedule import clock_time
+
+
+def airport_json(airport: Airport) -> dict:
+    return {"code": airport.code, "name": airport.name, "city": airport.city,
+            "region": airport.region, "label": airport.label}
+
+
+def flight_json(flight: Flight) -> dict:
+    hours, minutes = divmod(flight.duration_minutes, 60)
+    return {
+        "id": flight.id,
+        "number": flight.number,
+        "from": flight.origin,
+        "to": flight.destination,
+        "date": flight.departure_date.isoformat(),
+        "departure_time": clock_time(flight.departure_minute),
+        "arrival_time": clock_time(flight.arrival_minute),
+        "arrival_date": flight.arrival_date.isoformat(),
+        "duration": f"{hours}h {minutes:02d}m",
+        "price": money(flight.price_cents),
+        "price_cents": flight.price_cents,
+    }
+
+
+def passenger_json(passenger: Passenger | dict) -> dict:
+    get = passenger.get if isinstance(passenger, dict) else lambda name: getattr(passenger, name)
+    return {
+        "title": get("title"),
+        "first_name": get("first_name"),
+        "last_name": get("last_name"),
+        "email": get("email"),
+        "gender": get("gender"),
+        "date_of_birth": get("date_of_birth").isoformat(),
+    }
+
+
+def lines_json(lines: list[dict]) -> dict:
+    return {
+        "price_lines": [{"label": line["label"], "amount": money(line["amount_cents"])} for line in lines],
+        "total": money(total_cents(lines)),
+    }
+
+
+def booking_json(booking: Booking) -> dict:
+    payment = booking.payment
+    return {
+        "code": booking.code,
+        "status": booking.status,
+        "trip_type": booking.trip_type,
+        "flights": [
+            {**flight_json(segment.flight), "direction": segment.direction, "fare": money(segment.fare_cents)}
+            for segment in booking.segments
+        ],
+        "passenger": passenger_json(booking.passenger),
+        "payment": {"card_last4": payment.card_last4, "expiry": payment.expiry,
+                    "name_on_card": payment.name_on_card},
+        **lines_json(booking_lines(booking)),
+    }

@@ -1,0 +1,29 @@
+"""Default settings. Any of them can be overridden by create_app(config) or the environment."""
+from __future__ import annotations
+
+import os
+
+DEFAULTS = {
+    # Any SQLAlchemy URL; the embedded default is a SQLite file under instance/.
+    "DATABASE_URL": "sqlite:///instance/crm.db",
+    # The simulated clock: scenarios replay identically because 'today' never moves.
+    "TODAY": "2026-06-01",
+    # How many days after 'today' flights can be sold.
+    "SELLABLE_DAYS": 365,
+    # Seed of the fake world (flight schedules, prices, sandbox bookings).
+    "DATA_SEED": 20240601,
+    # Bookings created in the shared sandbox dataset on first start.
+    "SANDBOX_BOOKINGS": 40,
+}
+
+ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED"}
+
+
+def load_config(overrides: dict | None = None) -> dict:
+    config = dict(DEFAULTS)
+    for key, variable in ENVIRONMENT_KEYS.items():
+        if os.environ.get(variable):
+            config[key] = os.environ[variable]
+    config.update(overrides or {})
+    config["DATA_SEED"] = int(config["DATA_SEED"])
+    return config

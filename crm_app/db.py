@@ -1,0 +1,72 @@
+"""Engine and session handling: one engine per app, one session per request."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    event.listen(engine, "connect", _configure_sqlite)
+    event.listen(engine, "begin", _begin)
+    return engine
+
+
+def _configure_sqlite(dbapi_connection, _record) -> None:
+    # Let SQLAlchemy, not the sqlite3 module, decide when transactions begin (see _begin_immediate).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _begin(connection) -> None:
+    # Writers take the lock at BEGIN (see write_transaction) so that concurrent writers queue on the
+    # busy timeout instead of failing with "database is locked" when a read tries to upgrade.
+    mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+    connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+@contextmanager
+def write_transaction(session: Session):
+    """One transaction for one write: everything in it commits together or not at all."""
+    if session.in_transaction():
+        session.rollback()  # services leave no pending changes; this only ends a read snapshot
+    session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["engine"] = engine
+    app.extensions["sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
+    app.teardown_appcontext(_close_session)
+
+
+def get_session() -> Session:
+    """The current request's session, opened on first use."""
+    if "db_session" not in g:
+        g.db_session = current_app.extensions["sessionmaker"]()
+    return g.db_session
+
+
+def _close_session(_exc) -> None:
+    session = g.pop("db_session", None)
+    if session is not None:
+        session.close()

@@ -1,0 +1,179 @@
+"""The CRM's tables, as SQLAlchemy 2.0 declarative models.
+
+Every booking belongs to a dataset: the shared sandbox ("sandbox") or one scenario's id, so that
+scenarios run side by side on one database without seeing each other.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+
+from sqlalchemy import JSON, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+SANDBOX = "sandbox"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Airport(Base):
+    __tablename__ = "airports"
+
+    code: Mapped[str] = mapped_column(String(3), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    city: Mapped[str] = mapped_column(String(80))
+    region: Mapped[str] = mapped_column(String(10))
+    country: Mapped[str] = mapped_column(String(2))
+    timezone: Mapped[str] = mapped_column(String(40))
+    latitude: Mapped[float]
+    longitude: Mapped[float]
+
+    @property
+    def label(self) -> str:
+        return f"{self.city}, {self.region} ({self.code})"
+
+
+class Flight(Base):
+    """One departure of a scheduled flight. Rows are generated the first time a route-day is asked."""
+
+    __tablename__ = "flights"
+    __table_args__ = (UniqueConstraint("origin", "destination", "departure_date", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(8))
+    origin: Mapped[str] = mapped_column(ForeignKey("airports.code"))
+    destination: Mapped[str] = mapped_column(ForeignKey("airports.code"))
+    departure_date: Mapped[dt.date] = mapped_column(Date, index=True)
+    departure_minute: Mapped[int]  # local time at the origin, minutes after midnight
+    arrival_date: Mapped[dt.date] = mapped_column(Date)
+    arrival_minute: Mapped[int]  # local time at the destination
+    duration_minutes: Mapped[int]
+    price_cents: Mapped[int]
+
+
+class RouteDay(Base):
+    """Marks a route-day whose flights have been generated, so a search generates only once."""
+
+    __tablename__ = "route_days"
+
+    origin: Mapped[str] = mapped_column(String(3), primary_key=True)
+    destination: Mapped[str] = mapped_column(String(3), primary_key=True)
+    day: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+
+
+class Booking(Base):
+    __tablename__ = "bookings"
+    __table_args__ = (UniqueConstraint("dataset", "code"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dataset: Mapped[str] = mapped_column(String(40), index=True)
+    code: Mapped[str] = mapped_column(String(6))
+    status: Mapped[str] = mapped_column(String(12), default="Confirmed")
+    trip_type: Mapped[str] = mapped_column(String(8))
+    created_on: Mapped[dt.date] = mapped_column(Date)
+
+    segments: Mapped[list[Segment]] = relationship(
+        back_populates="booking", cascade="all, delete-orphan", order_by="Segment.position"
+    )
+    passengers: Mapped[list[Passenger]] = relationship(
+        back_populates="booking", cascade="all, delete-orphan", order_by="Passenger.id"
+    )
+    payment: Mapped[Payment | None] = relationship(
+        back_populates="booking", cascade="all, delete-orphan", uselist=False
+    )
+
+    @property
+    def passenger(self) -> Passenger:
+        return self.passengers[0]
+
+
+class Segment(Base):
+    """A flight in a booking, with the fare paid for it."""
+
+    __tablename__ = "segments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    booking_id: Mapped[int] = mapped_column(ForeignKey("bookings.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]  # 0 outward, 1 return
+    direction: Mapped[str] = mapped_column(String(8))
+    flight_id: Mapped[int] = mapped_column(ForeignKey("flights.id"))
+    fare_cents: Mapped[int]
+
+    booking: Mapped[Booking] = relationship(back_populates="segments")
+    flight: Mapped[Flight] = relationship(lazy="joined")
+
+
+class Passenger(Base):
+    __tablename__ = "passengers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    booking_id: Mapped[int] = mapped_column(ForeignKey("bookings.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(String(5))
+    first_name: Mapped[str] = mapped_column(String(60))
+    last_name: Mapped[str] = mapped_column(String(60))
+    email: Mapped[str] = mapped_column(String(120))
+    gender: Mapped[str] = mapped_column(String(10))
+    date_of_birth: Mapped[dt.date] = mapped_column(Date)
+
+    booking: Mapped[Booking] = relationship(back_populates="passengers")
+
+
+class Payment(Base):
+    """The card used for a booking: only its last four digits and a salted hash are kept."""
+
+    __tablename__ = "payments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    booking_id: Mapped[int] = mapped_column(ForeignKey("bookings.id", ondelete="CASCADE"), unique=True)
+    card_last4: Mapped[str] = mapped_column(String(4))
+    card_salt: Mapped[str] = mapped_column(String(32))
+    card_hash: Mapped[str] = mapped_column(String(64))
+    expiry: Mapped[str] = mapped_column(String(5))
+    name_on_card: Mapped[str] = mapped_column(String(120))
+    amount_cents: Mapped[int]
+
+    booking: Mapped[Booking] = relationship(back_populates="payment")
+
+    @staticmethod
+    def hash_card(number: str, salt: str) -> str:
+        return hashlib.sha256(f"{salt}:{number}".encode()).hexdigest()
+
+    def set_card(self, number: str) -> None:
+        self.card_salt = secrets.token_hex(16)
+        self.card_hash = self.hash_card(number, self.card_salt)
+        self.card_last4 = number[-4:]
+
+    def card_matches(self, number: str) -> bool:
+        return hmac.compare_digest(self.card_hash, self.hash_card(number, self.card_salt))
+
+
+class Scenario(Base):
+    """A generated task instance: a pure function of (task, seed), stored so it can be scored."""
+
+    __tablename__ = "scenarios"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    task: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[int] = mapped_column(Integer)
+    details: Mapped[dict] = mapped_column(JSON)
+    created_on: Mapped[dt.date] = mapped_column(Date)
+
+
+class Event(Base):
+    """One user action recorded by the page inside a scenario."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("scenario_id", "page", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)  # arrival order
+    scenario_id: Mapped[str] = mapped_column(ForeignKey("scenarios.id", ondelete="CASCADE"), index=True)
+    page: Mapped[str] = mapped_column(String(40))
+    seq: Mapped[int]
+    action: Mapped[str] = mapped_column(String(10))
+    target: Mapped[str] = mapped_column(String(80))
+    value: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    fields: Mapped[dict | None] = mapped_column(JSON, nullable=True)

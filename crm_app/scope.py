@@ -1,0 +1,37 @@
+"""Which dataset a request acts on: a scenario named by ?scenario= / X-Scenario-Id, or the sandbox."""
+from __future__ import annotations
+
+import re
+
+from flask import request
+from sqlalchemy.orm import Session
+
+from .models import SANDBOX, Scenario
+from .services.errors import InvalidInput, NotFound
+
+SCENARIO_ID = re.compile(r"^[a-z0-9]{1,40}$")
+
+
+def requested_scenario_id() -> str | None:
+    value = request.args.get("scenario") or request.headers.get("X-Scenario-Id")
+    return value.strip() if value else None
+
+
+def scenario_from_request(session: Session, required: bool = False) -> Scenario | None:
+    """The scenario the request names; None for the sandbox unless one is `required`."""
+    scenario_id = requested_scenario_id()
+    if scenario_id is None:
+        if required:
+            raise InvalidInput("Missing scenario id: add ?scenario=<id>")
+        return None
+    if not SCENARIO_ID.match(scenario_id):
+        raise InvalidInput(f"Malformed scenario id: {scenario_id[:60]}")
+    scenario = session.get(Scenario, scenario_id)
+    if scenario is None:
+        raise NotFound(f"Unknown scenario: {scenario_id}")
+    return scenario
+
+
+def current_dataset(session: Session) -> str:
+    scenario = scenario_from_request(session)
+    return scenario.id if scenario else SANDBOX

@@ -1,0 +1,42 @@
+"""Serving the app: in the foreground for run.py, or on a background thread for tests and agents."""
+from __future__ import annotations
+
+import threading
+
+from flask import Flask
+from werkzeug.serving import make_server
+
+
+class BackgroundServer:
+    """A threaded WSGI server on its own thread; `url` is where it answers."""
+
+    def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0):
+        self._server = make_server(host, port, app, threaded=True)
+        self.url = f"http://{host}:{self._server.server_port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, name="crm-server", daemon=True)
+
+    def start(self) -> BackgroundServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> BackgroundServer:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def serve_forever(app: Flask, host: str, port: int) -> None:
+    server = make_server(host, port, app, threaded=True)
+    print(f"AirlineCRM is serving at http://{host}:{server.server_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()

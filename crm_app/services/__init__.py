@@ -1,0 +1,1 @@
+"""Domain rules of the CRM: search, price, book, find, cancel, modify. No HTTP in here."""

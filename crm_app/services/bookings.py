@@ -1,0 +1,147 @@
+"""Booking, finding, cancelling and changing bookings. Each write is one transaction."""
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import string
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..db import write_transaction
+from ..models import Booking, Flight, Passenger, Payment, Segment
+from .dates import Calendar
+from .errors import Conflict, InvalidInput, NotFound
+from .flights import get_flight
+from .pricing import price_lines, total_cents
+from .validation import check_passenger, check_payment
+
+CODE_ALPHABET = string.ascii_uppercase + string.digits
+CODE_LENGTH = 6
+
+
+def find_booking(session: Session, dataset: str, code) -> Booking:
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if not text:
+        raise InvalidInput("Enter a confirmation code", {"code": "Enter a confirmation code"})
+    booking = session.scalar(select(Booking).where(Booking.dataset == dataset, Booking.code == text))
+    if booking is None:
+        raise NotFound(f"No booking found with confirmation code {text}")
+    return booking
+
+
+def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
+         code: str | None = None) -> Booking:
+    """Create a confirmed booking from chosen flights, passenger details and a card."""
+    person = check_passenger(passenger, calendar.today)
+    card = check_payment(payment, calendar.today)
+    outward, back = check_itinerary(session, calendar, outward_id, return_id)
+    with write_transaction(session):
+        booking = Booking(
+            dataset=dataset,
+            code=code or _unused_code(session, dataset),
+            status="Confirmed",
+            trip_type="return" if back else "oneway",
+            created_on=calendar.today,
+        )
+        booking.passengers.append(Passenger(**person))
+        _set_segments(booking, outward, back)
+        booking.payment = Payment(expiry=card["expiry"], name_on_card=card["name_on_card"],
+                                  amount_cents=booking_total(booking))
+        booking.payment.set_card(card["card_number"])
+        session.add(booking)
+    return booking
+
+
+def cancel(session: Session, dataset: str, code, confirmation) -> Booking:
+    """Cancel a booking; the caller re-enters its code to confirm."""
+    booking = find_booking(session, dataset, code)
+    entered = confirmation.strip().upper() if isinstance(confirmation, str) else ""
+    if entered != booking.code:
+        message = "The confirmation code does not match this booking"
+        raise InvalidInput(message, {"confirmation_code": message})
+    with write_transaction(session):
+        booking = _locked(session, dataset, booking.code)
+        booking.status = "Cancelled"
+    return booking
+
+
+def update_passenger(session: Session, calendar: Calendar, dataset: str, code, changes) -> Booking:
+    """Change some of the passenger's fields."""
+    cleaned = check_passenger(changes, calendar.today, partial=True)
+    booking = find_booking(session, dataset, code)
+    with write_transaction(session):
+        booking = _locked(session, dataset, booking.code)
+        for field, value in cleaned.items():
+            setattr(booking.passenger, field, value)
+    return booking
+
+
+def change_flights(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id) -> Booking:
+    """Move a booking to other flights on the same route; fares are repriced."""
+    booking = find_booking(session, dataset, code)
+    outward, back = check_itinerary(session, calendar, outward_id, return_id)
+    current = booking.segments[0].flight
+    if (outward.origin, outward.destination) != (current.origin, current.destination):
+        raise InvalidInput(f"The new flights must keep the route {current.origin} to {current.destination}")
+    if (back is None) != (booking.trip_type == "oneway"):
+        wanted = "a return flight" if booking.trip_type == "return" else "no return flight"
+        raise InvalidInput(f"This booking needs {wanted}", {"return_flight_id": f"This booking needs {wanted}"})
+    with write_transaction(session):
+        booking = _locked(session, dataset, booking.code)
+        booking.segments.clear()
+        session.flush()
+        _set_segments(booking, outward, back)
+        booking.payment.amount_cents = booking_total(booking)
+    return booking
+
+
+def booking_lines(booking: Booking) -> list[dict]:
+    return price_lines([(s.direction, s.flight.number, s.fare_cents) for s in booking.segments])
+
+
+def booking_total(booking: Booking) -> int:
+    return total_cents(booking_lines(booking))
+
+
+def _locked(session: Session, dataset: str, code: str) -> Booking:
+    """The booking re-read inside the write transaction, refusing it once cancelled."""
+    booking = session.scalar(select(Booking).where(Booking.dataset == dataset, Booking.code == code))
+    if booking.status == "Cancelled":
+        raise Conflict(f"Booking {code} is already cancelled")
+    return booking
+
+
+def check_itinerary(session: Session, calendar: Calendar, outward_id, return_id) -> tuple[Flight, Flight | None]:
+    outward = get_flight(session, outward_id, "outward")
+    back = None if return_id is None else get_flight(session, return_id, "return")
+    for flight in filter(None, (outward, back)):
+        calendar.check_sellable(flight.departure_date, f"Flight {flight.number}")
+    if back is not None:
+        if (back.origin, back.destination) != (outward.destination, outward.origin):
+            raise InvalidInput("The return flight must fly the outward route backwards",
+                               {"return_flight_id": "Choose a flight on the way back"})
+        if back.departure_date < outward.departure_date:
+            message = "Return date must not be before the departure date"
+            raise InvalidInput(message, {"return_flight_id": message})
+    return outward, back
+
+
+def _set_segments(booking: Booking, outward: Flight, back: Flight | None) -> None:
+    for position, (direction, flight) in enumerate((("outward", outward), ("return", back))):
+        if flight is not None:
+            booking.segments.append(Segment(position=position, direction=direction,
+                                            flight=flight, fare_cents=flight.price_cents))
+
+
+def _unused_code(session: Session, dataset: str) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        taken = session.scalar(select(Booking.id).where(Booking.dataset == dataset, Booking.code == code))
+        if taken is None:
+            return code
+
+
+def new_code(rng) -> str:
+    """A confirmation code drawn from a seeded random generator (for reproducible data)."""
+    return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))

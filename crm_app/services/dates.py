@@ -1,0 +1,58 @@
+"""Typed dates (MM/DD/YYYY or YYYY-MM-DD), the simulated clock and the sellable window."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from .errors import InvalidInput
+
+DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
+
+
+def parse_date(value, label: str, field: str | None = None) -> dt.date:
+    """A date from ISO or US text; a clear message naming `label` otherwise."""
+    if isinstance(value, dt.date):
+        return value
+    text = value.strip() if isinstance(value, str) else ""
+    for fmt in DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    shown = text or "nothing"
+    raise InvalidInput(
+        f"{label} must be a date like MM/DD/YYYY or YYYY-MM-DD (got {shown})",
+        {field: f"Enter {label.lower()} as MM/DD/YYYY or YYYY-MM-DD"} if field else None,
+    )
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """The simulated today and the days on which flights are sold."""
+
+    today: dt.date
+    sellable_days: int
+
+    @classmethod
+    def from_config(cls, config: dict) -> Calendar:
+        return cls(dt.date.fromisoformat(str(config["TODAY"])), int(config["SELLABLE_DAYS"]))
+
+    @property
+    def first_date(self) -> dt.date:
+        return self.today
+
+    @property
+    def last_date(self) -> dt.date:
+        return self.today + dt.timedelta(days=self.sellable_days)
+
+    def check_sellable(self, day: dt.date, label: str, field: str | None = None) -> dt.date:
+        if self.first_date <= day <= self.last_date:
+            return day
+        message = (
+            f"{label} must be between {us_date(self.first_date)} and {us_date(self.last_date)}"
+        )
+        raise InvalidInput(message, {field: message} if field else None)
+
+
+def us_date(day: dt.date) -> str:
+    return day.strftime("%m/%d/%Y")

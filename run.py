@@ -1,0 +1,24 @@
+"""Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL]."""
+from __future__ import annotations
+
+import argparse
+import os
+
+from crm_app import create_app
+from crm_app.config import DEFAULTS
+from crm_app.server import serve_forever
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--db", default=os.environ.get("DATABASE_URL", DEFAULTS["DATABASE_URL"]),
+                        help="SQLAlchemy database URL (default: the SQLite file instance/crm.db; "
+                             "DATABASE_URL works too)")
+    args = parser.parse_args()
+    serve_forever(create_app({"DATABASE_URL": args.db}), args.host, args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""Shared fixtures: an app on a temporary SQLite file, a live server, and headless Chromium pages."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from agent.browser import launch_chromium
+from crm_app import create_app
+from crm_app.server import BackgroundServer
+
+TEST_CONFIG = {"SANDBOX_BOOKINGS": 5}
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A fresh app on its own database file, like flaskr's test fixture."""
+    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory):
+    db_file = tmp_path_factory.mktemp("live") / "crm.db"
+    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{db_file}"})
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app):
+    """Base URL of a server shared by the browser tests (each test makes its own data)."""
+    with BackgroundServer(live_app) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
