@@ -4,14 +4,21 @@ from __future__ import annotations
 import threading
 
 from flask import Flask
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+
+class QuietRequestHandler(WSGIRequestHandler):
+    """No access log: tests and agent runs make thousands of requests."""
+
+    def log_request(self, *args, **kwargs) -> None:
+        pass
 
 
 class BackgroundServer:
     """A threaded WSGI server on its own thread; `url` is where it answers."""
 
     def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0):
-        self._server = make_server(host, port, app, threaded=True)
+        self._server = make_server(host, port, app, threaded=True, request_handler=QuietRequestHandler)
         self.url = f"http://{host}:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, name="crm-server", daemon=True)
 

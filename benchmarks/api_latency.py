@@ -1,0 +1,64 @@
+"""Median latency of the CRM's JSON API over real HTTP: python benchmarks/api_latency.py [--rounds N]."""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import statistics
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from crm_app import create_app
+from crm_app.server import BackgroundServer
+
+BOOKING = {
+    "passenger": {"title": "Ms", "first_name": "Ada", "last_name": "Byron", "email": "ada@example.com",
+                  "gender": "Female", "date_of_birth": "1990-12-10"},
+    "payment": {"card_number": "4111111111111111", "expiry": "04/29", "security_code": "123",
+                "name_on_card": "Ada Byron"},
+}
+
+
+def timed(call) -> float:
+    start = time.perf_counter()
+    call()
+    return (time.perf_counter() - start) * 1000
+
+
+def fetch(url: str, body: dict | None = None) -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=200)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "SANDBOX_BOOKINGS": 0})
+        with BackgroundServer(app) as server:
+            report(server.url, args.rounds)
+
+
+def report(base: str, rounds: int) -> None:
+    days = [(dt.date(2026, 7, 1) + dt.timedelta(days=i % 300)).isoformat() for i in range(rounds)]
+    first = [timed(lambda d=d: fetch(f"{base}/api/flights/search?from=JFK&to=LAX&date={d}")) for d in days]
+    again = [timed(lambda d=d: fetch(f"{base}/api/flights/search?from=JFK&to=LAX&date={d}")) for d in days]
+    flight = fetch(f"{base}/api/flights/search?from=JFK&to=LAX&date=2026-07-01")["flights"][0]["id"]
+    booking = [timed(lambda: fetch(f"{base}/api/bookings", {**BOOKING, "outward_flight_id": flight}))
+               for _ in range(rounds // 4)]
+    rows = [("search, route-day first seen", first), ("search, route-day stored", again),
+            ("book (POST /api/bookings)", booking)]
+    print(f"{'request':32} {'median ms':>10} {'p90 ms':>8}")
+    for name, samples in rows:
+        p90 = statistics.quantiles(samples, n=10)[-1]
+        print(f"{name:32} {statistics.median(samples):10.2f} {p90:8.2f}")
+    print(f"ratio first-seen / stored search: {statistics.median(first) / statistics.median(again):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Task types, their gold action sequences and success checks, and the evaluator."""

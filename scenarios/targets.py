@@ -1,0 +1,92 @@
+"""The semantic targets of the UI (data-testid / data-field names) with their visible labels.
+
+One table for everyone who names a control: gold steps, the evaluator's normalization, and agents
+that find a control by its label. docs/ui-contract.md is the human-readable version.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Target:
+    label: str  # the visible label or button text
+    kind: str  # how values are normalized: text, airport, date, card, choice, flight, button, expiry
+
+
+TARGETS: dict[str, Target] = {
+    "nav-home": Target("Home", "button"),
+    "nav-find-booking": Target("Find booking", "button"),
+    "nav-help": Target("Help", "button"),
+    "trip-type": Target("One way", "choice"),  # values: return, oneway
+    "search-from": Target("From", "airport"),
+    "search-to": Target("To", "airport"),
+    "search-depart": Target("Departure date", "date"),
+    "search-return": Target("Return date", "date"),
+    "search-submit": Target("Search flights", "button"),
+    "outward-flight": Target("Select your departing flight", "flight"),
+    "return-flight": Target("Select your return flight", "flight"),
+    "checkout": Target("Checkout", "button"),
+    "passenger-title": Target("Title", "choice"),
+    "passenger-firstname": Target("First name", "text"),
+    "passenger-lastname": Target("Last name", "text"),
+    "passenger-email": Target("Email address", "email"),
+    "passenger-gender": Target("Gender", "choice"),
+    "passenger-dob": Target("Date of birth", "date"),
+    "passenger-save": Target("Save", "button"),
+    "payment-card-number": Target("Card number", "card"),
+    "payment-expiry": Target("Expiry", "expiry"),
+    "payment-security-code": Target("Security code", "text"),
+    "payment-name-on-card": Target("Name on card", "text"),
+    "book-flight": Target("Book flight", "button"),
+    "find-code": Target("Confirmation code", "code"),
+    "find-submit": Target("Search", "button"),
+    "modify-booking": Target("Modify booking", "button"),
+    "cancel-booking": Target("Cancel booking", "button"),
+    "cancel-code": Target("Confirmation code", "code"),
+    "cancel-close": Target("Close", "button"),
+    "cancel-confirm": Target("Confirm cancellation", "button"),
+    "modify-passenger-title": Target("Title", "choice"),
+    "modify-passenger-firstname": Target("First name", "text"),
+    "modify-passenger-lastname": Target("Last name", "text"),
+    "modify-passenger-email": Target("Email address", "email"),
+    "modify-passenger-gender": Target("Gender", "choice"),
+    "modify-passenger-dob": Target("Date of birth", "date"),
+    "modify-passenger-save": Target("Save", "button"),
+    "change-flights": Target("Change flights", "button"),
+    "change-from": Target("From", "airport"),
+    "change-to": Target("To", "airport"),
+    "change-depart": Target("Departure date", "date"),
+    "change-return": Target("Return date", "date"),
+    "change-search": Target("Search flights", "button"),
+    "change-outward-flight": Target("Select your departing flight", "flight"),
+    "change-return-flight": Target("Select your return flight", "flight"),
+    "save-flights": Target("Save flights", "button"),
+}
+
+
+def normalize(target: str, value) -> str:
+    """A value as events and gold steps compare it: trimmed, codes upper-case, dates ISO."""
+    text = "" if value is None else str(value).strip()
+    kind = TARGETS[target].kind if target in TARGETS else "text"
+    if kind in ("airport", "code", "flight"):
+        match = re.search(r"\(([A-Za-z]{3})\)$", text) if kind == "airport" else None
+        return (match.group(1) if match else text).upper()
+    if kind == "date":
+        return _iso_date(text)
+    if kind == "card":
+        return re.sub(r"[\s-]", "", text)
+    if kind in ("email", "choice"):
+        return text.lower()
+    return text
+
+
+def _iso_date(text: str) -> str:
+    for fmt in ("%Y-%m-%d", "%m/%d/%Y"):
+        try:
+            return dt.datetime.strptime(text, fmt).date().isoformat()
+        except ValueError:
+            continue
+    return text
