@@ -1,0 +1,139 @@
+"""One client for any OpenAI-compatible chat endpoint: retries, token counts and a replay cache.
+
+Responses are cached on disk under a key of (model, messages, parameters), so a finished run can be
+replayed offline with identical results; a cached answer costs no request and no tokens.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import openai
+
+DEFAULT_TEMPERATURE = 0.3
+RETRYABLE = (openai.RateLimitError, openai.APITimeoutError, openai.APIConnectionError, openai.InternalServerError)
+
+
+class LLMError(RuntimeError):
+    """The model could not be reached or refused the request; the message says why."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    cached: bool
+    seconds: float
+
+
+@dataclass
+class Usage:
+    """Running totals over every call a client made (cached calls count as calls, not tokens)."""
+
+    calls: int = 0
+    cached_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, completion: Completion) -> None:
+        with self._lock:
+            self.calls += 1
+            self.cached_calls += completion.cached
+            self.prompt_tokens += completion.prompt_tokens
+            self.completion_tokens += completion.completion_tokens
+
+
+class ResponseCache:
+    """Completions stored as one JSON file per key; writes are atomic so threads can share it."""
+
+    def __init__(self, folder: str | Path):
+        self.folder = Path(folder)
+
+    @staticmethod
+    def key(request: dict) -> str:
+        return hashlib.sha256(json.dumps(request, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict | None:
+        try:
+            return json.loads(self._path(key).read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+
+    def put(self, key: str, value: dict) -> None:
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{threading.get_ident()}.tmp")
+        temporary.write_text(json.dumps(value, ensure_ascii=False))
+        os.replace(temporary, path)
+
+
+class LLMClient:
+    """Chat completions with bounded retries on rate limits and time-outs, and a clear error otherwise."""
+
+    def __init__(self, model: str, base_url: str | None = None, api_key: str | None = None,
+                 temperature: float = DEFAULT_TEMPERATURE, max_tokens: int = 512,
+                 cache_dir: str | Path | None = None, retries: int = 4, backoff_seconds: float = 1.0,
+                 timeout_seconds: float = 60.0):
+        self.model = model
+        self.base_url = base_url or os.environ.get("OPENAI_BASE_URL")
+        key = api_key or os.environ.get("OPENAI_API_KEY")
+        if not key and not self.base_url:
+            raise LLMError("No API key: set OPENAI_API_KEY, or give --base-url for a local "
+                           "OpenAI-compatible server")
+        self.parameters = {"temperature": temperature, "max_tokens": max_tokens}
+        self.retries = retries
+        self.backoff_seconds = backoff_seconds
+        self.cache = ResponseCache(cache_dir) if cache_dir else None
+        self.usage = Usage()
+        self._client = openai.OpenAI(api_key=key or "not-needed", base_url=self.base_url,
+                                     timeout=timeout_seconds, max_retries=0)
+
+    def complete(self, messages: list[dict]) -> Completion:
+        request = {"model": self.model, "messages": messages, **self.parameters}
+        key = ResponseCache.key(request)
+        stored = self.cache.get(key) if self.cache else None
+        if stored is not None:
+            completion = Completion(stored["text"], 0, 0, cached=True, seconds=0.0)
+        else:
+            completion = self._request(request)
+            if self.cache:
+                self.cache.put(key, {"text": completion.text, "prompt_tokens": completion.prompt_tokens,
+                                     "completion_tokens": completion.completion_tokens})
+        self.usage.add(completion)
+        return completion
+
+    def _request(self, request: dict) -> Completion:
+        for attempt in range(self.retries + 1):
+            start = time.perf_counter()
+            try:
+                response = self._client.chat.completions.create(**request)
+            except openai.AuthenticationError as error:
+                raise LLMError(f"The API key was refused by {self._where()}: {error.message}") from error
+            except RETRYABLE as error:
+                if attempt == self.retries:
+                    raise LLMError(f"{self._where()} kept failing after {attempt + 1} tries: {error}") from error
+                time.sleep(self.backoff_seconds * 2 ** attempt)
+                continue
+            except openai.APIStatusError as error:
+                raise LLMError(f"{self._where()} refused the request ({error.status_code}): {error.message}") from error
+            return self._completion(response, time.perf_counter() - start)
+        raise AssertionError("unreachable")
+
+    def _completion(self, response, seconds: float) -> Completion:
+        text = (response.choices[0].message.content or "") if response.choices else ""
+        usage = response.usage
+        return Completion(text, getattr(usage, "prompt_tokens", 0) or 0,
+                          getattr(usage, "completion_tokens", 0) or 0, cached=False, seconds=seconds)
+
+    def _where(self) -> str:
+        return self.base_url or "the OpenAI API"

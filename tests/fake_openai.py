@@ -1,0 +1,82 @@
+"""A local OpenAI-compatible server for tests: serves chat completions from a script of replies.
+
+Each reply is a string (answered as the assistant's message) or a dict {"status": 429, "error": "..."}
+(answered as that HTTP error). Usage is reported per reply so tests can check token totals.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+Reply = str | dict
+
+
+class FakeOpenAIServer:
+    def __init__(self, replies: list[Reply] | Callable[[dict], Reply]):
+        self._script = replies
+        self._lock = threading.Lock()
+        self.requests: list[dict] = []
+        self.usage = {"prompt_tokens": 0, "completion_tokens": 0}
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.base_url = f"http://127.0.0.1:{self._server.server_port}/v1"
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+
+    def __enter__(self) -> FakeOpenAIServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def next_reply(self, request: dict) -> Reply:
+        with self._lock:
+            self.requests.append(request)
+            if callable(self._script):
+                return self._script(request)
+            if not self._script:
+                return {"status": 500, "error": "the fake server's script has no more replies"}
+            return self._script.pop(0)
+
+    def record_usage(self, prompt: int, completion: int) -> None:
+        with self._lock:
+            self.usage["prompt_tokens"] += prompt
+            self.usage["completion_tokens"] += completion
+
+    def _handler(self):
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                if not self.path.endswith("/chat/completions"):
+                    return self._send(404, {"error": {"message": f"no route {self.path}"}})
+                reply = fake.next_reply(body)
+                if isinstance(reply, dict):
+                    return self._send(reply["status"], {"error": {"message": reply.get("error", "scripted error")}})
+                prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4 + 1
+                completion = len(reply) // 4 + 1
+                fake.record_usage(prompt, completion)
+                self._send(200, {
+                    "id": f"chatcmpl-{len(fake.requests)}", "object": "chat.completion", "created": 0,
+                    "model": body.get("model", "fake"),
+                    "choices": [{"index": 0, "finish_reason": "stop",
+                                 "message": {"role": "assistant", "content": reply}}],
+                    "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
+                              "total_tokens": prompt + completion},
+                })
+
+            def _send(self, status: int, payload: dict) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        return Handler
