@@ -1,0 +1,74 @@
+// Boot: load the configuration (and check the scenario), wire the widgets and screens, show
+// the first screen, then set window.crm.ready.
+import { api, scenarioId } from "./api.js";
+import { initAutocomplete, preloadAirports } from "./autocomplete.js";
+import { configureDates, initDateField, initDatepicker } from "./datepicker.js";
+import { disableRecording, enableRecording, installRecorder } from "./events.js";
+import { startRouter } from "./router.js";
+import { initBooking } from "./screens/booking.js";
+import { initCancelDialog } from "./screens/cancel.js";
+import { initConfirmation } from "./screens/confirmation.js";
+import { initFind } from "./screens/find.js";
+import { initModify } from "./screens/modify.js";
+import { initPassenger } from "./screens/passenger.js";
+import { initPayment } from "./screens/payment.js";
+import { initResults } from "./screens/results.js";
+import { initSearch } from "./screens/search.js";
+
+function showBanner(message) {
+  const banner = document.querySelector('[data-testid="scenario-banner"]');
+  banner.textContent = message;
+  banner.hidden = false;
+}
+
+// The page is rendered with the configuration; /api/config confirms the scenario exists.
+async function loadConfig() {
+  const body = document.body.dataset;
+  const fallback = { today: body.today, first_date: body.firstDate, last_date: body.lastDate };
+  try {
+    const config = await api.config();
+    if (scenarioId && config.scenario !== scenarioId) throw new Error();
+    return config;
+  } catch (err) {
+    if (scenarioId) {
+      disableRecording();
+      const reason = err.message || `Unknown scenario: ${scenarioId}`;
+      showBanner(`${reason}. Actions on this page are not recorded. ` +
+        "Ask /generate-random-scenario for a new scenario link.");
+    }
+    return fallback;
+  }
+}
+
+function initWidgets() {
+  initDatepicker();
+  for (const input of document.querySelectorAll('[data-kind="airport"]')) initAutocomplete(input);
+  for (const input of document.querySelectorAll('[data-kind="date"]')) initDateField(input);
+}
+
+function initScreens() {
+  initSearch();
+  initResults();
+  initPassenger();
+  initPayment();
+  initConfirmation();
+  initFind();
+  initBooking();
+  initCancelDialog();
+  initModify();
+}
+
+async function boot() {
+  installRecorder();
+  enableRecording(scenarioId);
+  const config = await loadConfig();
+  configureDates(config);
+  document.querySelector('[data-testid="today"]').textContent = config.today || "";
+  initWidgets();
+  initScreens();
+  await preloadAirports();
+  startRouter();
+  window.crm.ready = true;
+}
+
+boot();

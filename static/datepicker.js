@@ -1,0 +1,189 @@
+// Month-grid datepicker shared by every date field. Opened by the calendar button next to a
+// field; a picked day or a typed MM/DD/YYYY or YYYY-MM-DD date is committed as ISO.
+import { MONTHS, daysInMonth, formatUs, isoOf, parseDate, splitIso, weekdayOf } from "./dates.js";
+import { commitWidget } from "./widgets.js";
+
+const ranges = { sellable: ["", ""], birth: ["1900-01-01", ""] };
+let today = "";
+const popup = () => document.querySelector('[data-testid="datepicker"]');
+const view = { input: null, year: 0, month: 0 };
+
+export function configureDates(config) {
+  today = config.today;
+  ranges.sellable = [config.first_date, config.last_date];
+  ranges.birth = ["1900-01-01", config.today];
+}
+
+export function presetDate(input, iso) {
+  input.dataset.value = iso || "";
+  input.value = iso && parseDate(iso) ? formatUs(iso) : iso || "";
+}
+
+export function initDateField(input) {
+  const opener = document.querySelector(`[data-calendar-for="${input.id}"]`);
+  opener.addEventListener("click", () => (view.input === input ? close() : open(input)));
+  input.addEventListener("input", () => view.input === input && close());
+  input.addEventListener("change", () => commitTyped(input));
+}
+
+export function initDatepicker() {
+  const el = popup();
+  el.querySelector('[data-testid="datepicker-prev"]').addEventListener("click", () => shift(-1));
+  el.querySelector('[data-testid="datepicker-next"]').addEventListener("click", () => shift(1));
+  el.querySelector('[data-testid="datepicker-close"]').addEventListener("click", () => close(true));
+  el.querySelector(".dp-grid").addEventListener("click", onDayClick);
+  el.querySelector(".dp-jump").addEventListener("change", onJump);
+  el.addEventListener("keydown", (e) => e.key === "Escape" && close(true));
+  document.addEventListener("mousedown", onOutside, true);
+  window.addEventListener("resize", () => view.input && place());
+}
+
+function commitTyped(input) {
+  const text = input.value.trim();
+  const iso = parseDate(text);
+  commitWidget(input, iso || text, iso ? formatUs(iso) : text);
+}
+
+function rangeOf(input) {
+  return ranges[input.dataset.range] || ranges.sellable;
+}
+
+function open(input) {
+  const iso = parseDate(input.dataset.value || input.value);
+  const start = iso || defaultMonth(input);
+  Object.assign(view, { input, ...splitIso(start) });
+  popup().hidden = false;
+  popup().querySelector(".dp-jump").hidden = input.dataset.range !== "birth";
+  render();
+  place();
+}
+
+// A return date opens at the departure month; a birth date some thirty years back.
+function defaultMonth(input) {
+  const [min] = rangeOf(input);
+  const partner = input.dataset.opensAt && document.getElementById(input.dataset.opensAt);
+  const partnerIso = partner && parseDate(partner.dataset.value || "");
+  if (partnerIso) return partnerIso;
+  if (input.dataset.range === "birth") return isoOf(splitIso(today).year - 30, 1, 1);
+  return min > today ? min : today;
+}
+
+export function close(refocus = false) {
+  const input = view.input;
+  view.input = null;
+  popup().hidden = true;
+  if (refocus && input) input.focus();
+}
+
+function onOutside(e) {
+  if (!view.input) return;
+  const opener = document.querySelector(`[data-calendar-for="${view.input.id}"]`);
+  if (popup().contains(e.target) || opener.contains(e.target) || e.target === view.input) return;
+  close();
+}
+
+// Beside the field when there is room (so it never covers the fields below), else under it.
+function place() {
+  const el = popup();
+  const box = view.input.closest(".date-row").getBoundingClientRect();
+  const width = el.offsetWidth;
+  const right = box.right + 8;
+  const fitsRight = right + width <= document.documentElement.clientWidth;
+  el.style.left = `${(fitsRight ? right : box.left) + window.scrollX}px`;
+  el.style.top = `${(fitsRight ? box.top : box.bottom + 4) + window.scrollY}px`;
+}
+
+function shift(step) {
+  const index = view.year * 12 + (view.month - 1) + step;
+  view.year = Math.floor(index / 12);
+  view.month = (index % 12) + 1;
+  render();
+}
+
+function onJump(e) {
+  const value = Number(e.target.value);
+  if (e.target.dataset.testid === "datepicker-year") view.year = value;
+  else view.month = value;
+  render();
+}
+
+function onDayClick(e) {
+  const button = e.target.closest("button[data-iso]");
+  if (!button || button.disabled) return;
+  const input = view.input;
+  close();
+  commitWidget(input, button.dataset.iso, formatUs(button.dataset.iso));
+  input.focus();
+}
+
+// ---- rendering ----
+
+function render() {
+  const el = popup();
+  const [min, max] = rangeOf(view.input);
+  const first = isoOf(view.year, view.month, 1);
+  const last = isoOf(view.year, view.month, daysInMonth(view.year, view.month));
+  el.querySelector(".dp-title").textContent = `${MONTHS[view.month - 1]} ${view.year}`;
+  el.querySelector('[data-testid="datepicker-prev"]').disabled = Boolean(min) && first <= min;
+  el.querySelector('[data-testid="datepicker-next"]').disabled = Boolean(max) && last >= max;
+  renderJump(el, min, max);
+  el.querySelector(".dp-grid").replaceChildren(header(), ...weeks(min, max));
+}
+
+function renderJump(el, min, max) {
+  if (view.input.dataset.range !== "birth") return;
+  const years = [];
+  const top = Number((max || today).slice(0, 4));
+  for (let y = top; y >= Number(min.slice(0, 4)); y--) years.push(y);
+  fillSelect(el.querySelector('[data-testid="datepicker-year"]'), years.map((y) => [y, y]), view.year);
+  fillSelect(el.querySelector('[data-testid="datepicker-month"]'),
+    MONTHS.map((name, i) => [i + 1, name]), view.month);
+}
+
+function fillSelect(select, pairs, current) {
+  select.replaceChildren(...pairs.map(([value, text]) => new Option(text, value)));
+  select.value = String(current);
+}
+
+function header() {
+  const row = document.createElement("tr");
+  for (const name of ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]) {
+    const th = document.createElement("th");
+    th.textContent = name;
+    th.scope = "col";
+    row.append(th);
+  }
+  return row;
+}
+
+function weeks(min, max) {
+  const rows = [];
+  let row = document.createElement("tr");
+  const lead = weekdayOf(view.year, view.month, 1);
+  for (let i = 0; i < lead; i++) row.append(document.createElement("td"));
+  for (let day = 1; day <= daysInMonth(view.year, view.month); day++) {
+    if (row.children.length === 7) {
+      rows.push(row);
+      row = document.createElement("tr");
+    }
+    row.append(dayCell(isoOf(view.year, view.month, day), min, max));
+  }
+  rows.push(row);
+  return rows;
+}
+
+function dayCell(iso, min, max) {
+  const td = document.createElement("td");
+  const button = document.createElement("button");
+  const { year, month, day } = splitIso(iso);
+  button.type = "button";
+  button.textContent = String(day);
+  button.dataset.iso = iso;
+  button.dataset.testid = `datepicker-day-${iso}`;
+  button.setAttribute("aria-label", `${MONTHS[month - 1]} ${day}, ${year}`);
+  button.disabled = Boolean((min && iso < min) || (max && iso > max));
+  if (iso === today) button.setAttribute("aria-current", "date");
+  if (iso === view.input.dataset.value) button.setAttribute("aria-pressed", "true");
+  td.append(button);
+  return td;
+}

@@ -1,0 +1,143 @@
+// Event recorder. Only when the page is bound to a scenario: each fill (committed field value)
+// and click (named button or link) becomes an event posted to /api/events, one at a time and
+// in order, so the server numbers them as they happened. window.crm.whenIdle() lets a driver
+// wait until every event (and every API call the page started) has been answered.
+import { fieldName, committedValue, snapshot } from "./fields.js";
+
+const pageId = randomId();
+const queue = [];          // events not yet acknowledged; queue[0] is the one in flight
+let seq = 0;
+let sending = false;
+let enabled = false;
+let scenario = "";
+let requestsInFlight = 0;
+const idleWaiters = [];
+
+function randomId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+}
+
+export function enableRecording(scenarioId) {
+  scenario = scenarioId;
+  enabled = Boolean(scenarioId);
+}
+
+export function disableRecording() {
+  enabled = false;
+  queue.length = 0;
+  settle();
+}
+
+export function record(event) {
+  if (!enabled) return;
+  queue.push({ page: pageId, seq: ++seq, ...event });
+  pump();
+}
+
+async function pump() {
+  if (sending) return;
+  sending = true;
+  while (queue.length) {
+    await deliver(queue[0]);
+    queue.shift();
+  }
+  sending = false;
+  settle();
+}
+
+// Retries network and 5xx failures (the server ignores a repeated page+seq); a 4xx means the
+// event itself is refused, so it is dropped rather than blocking the queue.
+async function deliver(event) {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      const response = await fetch("/api/events", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Scenario-Id": scenario },
+        body: JSON.stringify(event),
+        keepalive: true,
+      });
+      if (response.ok) return;
+      if (response.status < 500) {
+        console.warn("event refused", response.status, event);
+        return;
+      }
+    } catch (err) {
+      // network error: retry below
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
+  }
+  console.warn("event dropped after retries", event);
+}
+
+// API calls count as activity too, so that after whenIdle() the state they change is saved.
+export function trackRequest(promise) {
+  requestsInFlight++;
+  const done = () => {
+    requestsInFlight--;
+    settle();
+  };
+  promise.then(done, done);
+  return promise;
+}
+
+function isIdle() {
+  return queue.length === 0 && !sending && requestsInFlight === 0;
+}
+
+// Checked after a tick so that a request started from another one's answer keeps us busy.
+function settle() {
+  setTimeout(() => {
+    if (!isIdle()) return;
+    while (idleWaiters.length) idleWaiters.shift()();
+  }, 0);
+}
+
+export function whenIdle() {
+  return new Promise((resolve) => {
+    idleWaiters.push(resolve);
+    settle();
+  });
+}
+
+export function pendingEvents() {
+  return queue.length;
+}
+
+// ---- DOM listeners ----
+
+function isRecordable(el) {
+  return el && fieldName(el) && !el.closest("[data-no-record]");
+}
+
+function onChange(event) {
+  const el = event.target;
+  if (!isRecordable(el) || el.dataset.commit === "widget") return;
+  if (el.type === "radio" && !el.checked) return;
+  record({ action: "fill", target: fieldName(el), value: committedValue(el) });
+}
+
+// Autocomplete and datepicker announce their committed value with a "crm-commit" event.
+function onWidgetCommit(event) {
+  const el = event.target;
+  if (!isRecordable(el)) return;
+  record({ action: "fill", target: fieldName(el), value: committedValue(el) });
+}
+
+function onClick(event) {
+  const el = event.target.closest?.("button[data-testid], a[data-testid]");
+  if (!el || el.disabled || el.closest("[data-no-record]")) return;
+  record({
+    action: "click",
+    target: el.dataset.testid,
+    fields: snapshot(el.closest("[data-form]")),
+  });
+}
+
+export function installRecorder() {
+  // Capture phase: the snapshot is taken before any handler changes the page.
+  document.addEventListener("change", onChange, true);
+  document.addEventListener("crm-commit", onWidgetCommit, true);
+  document.addEventListener("click", onClick, true);
+  window.crm = Object.assign(window.crm || {}, { ready: false, whenIdle, pendingEvents, pageId });
+}

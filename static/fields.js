@@ -1,0 +1,99 @@
+// Field values and messages: the one place that knows how a named field's committed value is
+// read, normalized, and how server errors are put next to fields.
+import { parseDate } from "./dates.js";
+
+// The semantic name of a field: data-field for radio groups and flight rows, else data-testid.
+export function fieldName(el) {
+  return el.dataset.field || el.dataset.testid || "";
+}
+
+export function normalize(el, raw) {
+  const text = String(raw ?? "").trim();
+  switch (el.dataset.kind) {
+    case "airport": return text.toUpperCase();
+    case "date": return parseDate(text) || text;
+    case "card": return text.replace(/\D/g, "");
+    default: return text;
+  }
+}
+
+// Widgets (autocomplete, datepicker) keep their committed value in data-value.
+export function committedValue(el) {
+  if (el.dataset.value !== undefined) return el.dataset.value;
+  return normalize(el, el.value);
+}
+
+export function setCommitted(el, value, display) {
+  el.dataset.value = value;
+  el.value = display ?? value;
+}
+
+export function clearCommitted(el) {
+  delete el.dataset.value;
+  el.value = "";
+}
+
+// Empties a form, widgets' committed values included.
+export function resetForm(form) {
+  form.reset();
+  for (const el of form.querySelectorAll("[data-value]")) delete el.dataset.value;
+  clearErrors(form);
+}
+
+// Current committed values of every enabled named field inside a [data-form] container.
+export function snapshot(container) {
+  const fields = {};
+  if (!container) return fields;
+  for (const el of container.querySelectorAll("input, select, textarea")) {
+    const name = fieldName(el);
+    if (!name || el.disabled || el.closest("[data-no-record]")) continue;
+    if (el.type === "radio") {
+      if (!(name in fields)) fields[name] = "";
+      if (el.checked) fields[name] = el.value;
+    } else {
+      fields[name] = committedValue(el);
+    }
+  }
+  return fields;
+}
+
+// ---- messages ----
+
+function errorSlot(root, testid) {
+  return root.querySelector(`[data-testid="${testid}-error"]`);
+}
+
+export function clearErrors(root) {
+  for (const slot of root.querySelectorAll(".field-error, .form-error")) slot.textContent = "";
+  for (const el of root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+}
+
+export function showFieldError(root, testid, message) {
+  const slot = errorSlot(root, testid);
+  const input = root.querySelector(`[data-testid="${testid}"]`);
+  if (slot) slot.textContent = message;
+  if (input) input.setAttribute("aria-invalid", "true");
+  return Boolean(slot);
+}
+
+// Put an ApiError's per-field messages next to the fields whose data-api matches, and its
+// main message (unless a field already shows it) plus any unplaced field message in the
+// form-level slot.
+export function showApiError(root, formTestid, err) {
+  clearErrors(root);
+  const placed = new Set();
+  const orphans = [];
+  for (const [key, message] of Object.entries(err.fields || {})) {
+    const apiKey = key.split(".").pop();
+    const input = root.querySelector(`[data-api="${apiKey}"]:not(:disabled)`);
+    if (input && showFieldError(root, input.dataset.testid, message)) placed.add(message);
+    else orphans.push(message);
+  }
+  const lines = placed.has(err.message) ? orphans : [err.message, ...orphans];
+  showFormError(root, formTestid, [...new Set(lines)].join(" "));
+}
+
+export function showFormError(root, formTestid, message) {
+  const slot = root.querySelector(`[data-testid="${formTestid}-error"]`);
+  if (slot) slot.textContent = message;
+}

@@ -1,0 +1,92 @@
+// Flight tables: one row per flight, selectable by its radio or by clicking the row, and a
+// read-only itinerary list for summaries.
+import { formatLong } from "./dates.js";
+
+const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration", "Price"];
+
+export function money(amount) {
+  return `$${amount}`;
+}
+
+function cell(tag, text) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  return el;
+}
+
+// field: "outward-flight" etc.; testid prefix is the same name ("outward-flight-CR1234").
+export function flightTable(container, { heading, field, flights, date, route }) {
+  const title = cell("h2", heading);
+  title.id = `${field}-heading`;
+  const sub = cell("p", `${route} · ${formatLong(date)}`);
+  sub.className = "muted";
+  if (!flights.length) {
+    container.replaceChildren(title, sub, cell("p", "No flights found on this day."));
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "flights";
+  table.setAttribute("aria-labelledby", title.id);
+  const head = document.createElement("tr");
+  head.append(...COLUMNS.map((name) => cell("th", name)));
+  table.append(head, ...flights.map((flight) => flightRow(flight, field)));
+  table.addEventListener("click", selectRow);
+  container.replaceChildren(title, sub, table);
+}
+
+function flightRow(flight, field) {
+  const row = document.createElement("tr");
+  const radio = document.createElement("input");
+  radio.type = "radio";
+  radio.name = field;
+  radio.value = flight.number;
+  radio.dataset.field = field;
+  radio.dataset.testid = `${field}-${flight.number}`;
+  radio.dataset.flightId = String(flight.id);
+  radio.setAttribute("aria-label", `Select ${flight.number} departing ${flight.departure_time}`);
+  const label = document.createElement("label");
+  label.append(radio, " Select");
+  const pick = document.createElement("td");
+  pick.append(label);
+  const nextDay = flight.arrival_date && flight.arrival_date !== flight.date ? " +1" : "";
+  row.append(pick,
+    cell("td", flight.departure_time), cell("td", flight.from),
+    cell("td", flight.arrival_time + nextDay), cell("td", flight.to),
+    cell("td", flight.number), cell("td", flight.duration), cell("td", money(flight.price)));
+  return row;
+}
+
+// A click anywhere on a row selects it, as if its radio had been clicked.
+function selectRow(e) {
+  const row = e.target.closest("tr");
+  const radio = row?.querySelector("input[type=radio]");
+  if (!radio || e.target.closest("label, input") || radio.checked) return;
+  radio.click();
+}
+
+export function selectedFlightId(container, field) {
+  const radio = container.querySelector(`input[data-field="${field}"]:checked`);
+  return radio ? Number(radio.dataset.flightId) : null;
+}
+
+// Read-only list of a booking's or a selection's flights.
+export function itinerary(container, flights) {
+  const list = document.createElement("ul");
+  list.className = "itinerary";
+  for (const flight of flights) {
+    const item = document.createElement("li");
+    const kind = flight.direction === "return" ? "Return" : "Departing";
+    item.textContent = `${kind}: ${flight.number}, ${flight.from} ${flight.departure_time} → ` +
+      `${flight.to} ${flight.arrival_time}, ${formatLong(flight.date)} (${money(flight.price)})`;
+    list.append(item);
+  }
+  container.replaceChildren(list);
+}
+
+export function priceLines(table, lines) {
+  table.replaceChildren(...lines.map((line) => {
+    const row = document.createElement("tr");
+    row.append(cell("td", line.label), cell("td", money(line.amount)));
+    return row;
+  }));
+}

@@ -1,0 +1,26 @@
+// Find booking: look a booking up by its confirmation code.
+import { api } from "../api.js";
+import { clearErrors, committedValue, showApiError, showFieldError } from "../fields.js";
+import { register, screen, show } from "../router.js";
+
+export function initFind() {
+  const form = screen("find").querySelector("form");
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    find(form);
+  });
+  register("find", () => clearErrors(form));
+}
+
+async function find(form) {
+  clearErrors(form);
+  const code = committedValue(form.querySelector('[data-testid="find-code"]'));
+  if (!code) return showFieldError(form, "find-code", "Enter a confirmation code.");
+  try {
+    const answer = await api.getBooking(code);
+    show("booking", answer.booking);
+  } catch (err) {
+    if (err.status === 404) showFieldError(form, "find-code", err.message);
+    else showApiError(form, "find", err);
+  }
+}

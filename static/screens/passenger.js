@@ -1,0 +1,29 @@
+// Passenger details in the booking flow: Save asks the server to check them, then Payment.
+import { api } from "../api.js";
+import { clearErrors, showApiError } from "../fields.js";
+import { readPassenger } from "../passengerform.js";
+import { register, screen, show } from "../router.js";
+import { flow } from "../state.js";
+
+export function initPassenger() {
+  const form = screen("passenger").querySelector("form");
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    save(form);
+  });
+  register("passenger", () => {
+    clearErrors(form);
+    if (!flow.outward) show("search");
+  });
+}
+
+async function save(form) {
+  clearErrors(form);
+  try {
+    const answer = await api.validatePassenger(readPassenger("passenger"));
+    flow.passenger = answer.passenger;
+    show("payment");
+  } catch (err) {
+    showApiError(form, "passenger", err);
+  }
+}

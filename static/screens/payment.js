@@ -1,0 +1,73 @@
+// Payment: itinerary summary with the server's price lines and Total, card details, Book flight.
+import { api } from "../api.js";
+import { clearErrors, committedValue, resetForm, showApiError } from "../fields.js";
+import { itinerary, money, priceLines } from "../flightlist.js";
+import { describePassenger } from "../passengerform.js";
+import { register, screen, show } from "../router.js";
+import { flow, resetFlow } from "../state.js";
+
+export function initPayment() {
+  const root = screen("payment");
+  const form = root.querySelector("form");
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    book(form);
+  });
+  register("payment", () => {
+    clearErrors(form);
+    if (!flow.passenger) return show("search");
+    renderSummary(root);
+  });
+}
+
+function selectedFlights() {
+  const flights = [{ ...flow.outward, direction: "outward" }];
+  if (flow.return) flights.push({ ...flow.return, direction: "return" });
+  return flights;
+}
+
+function flightIds() {
+  return { outward_flight_id: flow.outward.id, return_flight_id: flow.return ? flow.return.id : null };
+}
+
+async function renderSummary(root) {
+  itinerary(root.querySelector("[data-itinerary]"), selectedFlights());
+  root.querySelector("[data-passenger-summary]").textContent =
+    `Passenger: ${describePassenger(flow.passenger)}`;
+  const total = root.querySelector('[data-testid="payment-total"]');
+  const lines = root.querySelector("[data-price-lines]");
+  try {
+    const quote = await api.quote(flow.outward.id, flow.return?.id);
+    priceLines(lines, quote.price_lines);
+    total.textContent = money(quote.total);
+  } catch (err) {
+    // Without a quote the fares from the search are shown; taxes come with the booking.
+    priceLines(lines, selectedFlights().map((f) => ({ label: `Fare ${f.number}`, amount: f.price })));
+    total.textContent = "shown after booking";
+  }
+}
+
+function readPayment() {
+  const value = (id) => committedValue(document.querySelector(`[data-testid="${id}"]`));
+  return {
+    card_number: value("payment-card-number"),
+    expiry: value("payment-expiry"),
+    security_code: value("payment-security-code"),
+    name_on_card: value("payment-name-on-card"),
+  };
+}
+
+async function book(form) {
+  clearErrors(form);
+  try {
+    const answer = await api.createBooking({
+      ...flightIds(), passenger: flow.passenger, payment: readPayment(),
+    });
+    resetFlow();
+    resetForm(form);
+    resetForm(screen("passenger").querySelector("form"));
+    show("confirmation", answer.booking);
+  } catch (err) {
+    showApiError(form, "payment", err);
+  }
+}

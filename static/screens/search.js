@@ -1,0 +1,35 @@
+// Home: the flight search form. A successful search moves on to the results.
+import { api } from "../api.js";
+import { clearErrors, showApiError } from "../fields.js";
+import { searchParams, setTripType } from "../flightsearch.js";
+import { register, screen, show } from "../router.js";
+import { flow, resetFlow } from "../state.js";
+
+export function initSearch() {
+  const form = screen("search").querySelector("form");
+  form.addEventListener("change", (e) => {
+    if (e.target.dataset.field === "trip-type") setTripType(form, e.target.value);
+  });
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submit(form);
+  });
+  register("search", () => setTripType(form, tripType(form)));
+}
+
+function tripType(form) {
+  return form.querySelector('[data-field="trip-type"]:checked').value;
+}
+
+async function submit(form) {
+  clearErrors(form);
+  const type = tripType(form);
+  try {
+    const results = await api.searchFlights(searchParams("search", type));
+    resetFlow();
+    Object.assign(flow, { tripType: type, results });
+    show("results");
+  } catch (err) {
+    showApiError(form, "search", err);
+  }
+}

@@ -1,0 +1,120 @@
+"""Every bad input of the UI contract shows the server's message in the page, and user text is
+shown as text."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .ui import (fill_passenger, fill_payment, fill_search, find_booking, open_app, open_booking,
+                 pick_airport, region, search_flights, select_flight)
+
+pytestmark = pytest.mark.browser
+
+
+def alert_with(page, text):
+    return page.get_by_role("alert").filter(has_text=text)
+
+
+def test_unknown_airport(app_page):
+    home = region(app_page, "Find flights")
+    home.get_by_label("From", exact=True).fill("Atlantis")
+    pick_airport(app_page, home, "To", "FLL", "Fort Lauderdale, FL (FLL)")
+    home.get_by_label("Departure date", exact=True).fill("07/07/2026")
+    home.get_by_label("Return date", exact=True).fill("07/14/2026")
+    app_page.get_by_role("button", name="Search flights").click()
+    expect(alert_with(app_page, "Unknown airport")).to_be_visible()
+    expect(home.get_by_label("From", exact=True)).to_have_attribute("aria-invalid", "true")
+
+
+def test_return_before_departure(app_page):
+    fill_search(app_page, depart="07/14/2026", back="07/07/2026")
+    app_page.get_by_role("button", name="Search flights").click()
+    expect(alert_with(app_page, "Return date must not be before the departure date")).to_be_visible()
+
+
+@pytest.mark.parametrize("depart", ["05/31/2026", "2027-06-02"])
+def test_dates_outside_the_sellable_window(app_page, depart):
+    fill_search(app_page, depart=depart, back=None)
+    app_page.get_by_role("button", name="Search flights").click()
+    expect(alert_with(app_page, "Departure date must be between 06/01/2026 and 06/01/2027")).to_be_visible()
+
+
+def to_passenger_details(page):
+    search_flights(page)
+    select_flight(page, "Select your departing flight")
+    select_flight(page, "Select your return flight")
+    page.get_by_role("button", name="Checkout").click()
+    return region(page, "Passenger details")
+
+
+def test_missing_passenger_fields(app_page):
+    details = to_passenger_details(app_page)
+    details.get_by_label("Title").select_option("Ms")
+    details.get_by_label("Last name").fill("Smith")
+    app_page.get_by_role("button", name="Save", exact=True).click()
+    expect(alert_with(app_page, "First name is required")).to_be_visible()
+    expect(alert_with(app_page, "Email address is required")).to_be_visible()
+    expect(alert_with(app_page, "Date of birth is required")).to_be_visible()
+    expect(alert_with(app_page, "Please correct")).to_be_visible()
+    expect(app_page.get_by_role("heading", name="Payment")).to_be_hidden()
+
+
+@pytest.mark.parametrize("card, expiry, message", [
+    ("4111 1111 1111 1112", "04/29", "Card number is not valid"),
+    ("4111 1111 1111 1111", "05/26", "Card has expired"),
+])
+def test_bad_card(app_page, card, expiry, message):
+    fill_passenger(to_passenger_details(app_page))
+    app_page.get_by_role("button", name="Save", exact=True).click()
+    fill_payment(app_page, card=card, expiry=expiry)
+    app_page.get_by_role("button", name="Book flight").click()
+    expect(alert_with(app_page, message)).to_be_visible()
+    expect(app_page.get_by_role("heading", name="Booking confirmed")).to_be_hidden()
+
+
+def test_unknown_confirmation_code(app_page):
+    find_booking(app_page, "ZZZZZ9")
+    expect(alert_with(app_page, "No booking found with confirmation code ZZZZZ9")).to_be_visible()
+
+
+def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking):
+    code = make_booking()["code"]
+    open_booking(app_page, code)
+    app_page.get_by_role("button", name="Cancel booking").click()
+    dialog = app_page.get_by_role("dialog", name="Cancel booking")
+    dialog.get_by_label("Confirmation code").fill("ABC123")
+    dialog.get_by_role("button", name="Confirm cancellation").click()
+    expect(dialog.get_by_role("alert").filter(
+        has_text="The confirmation code does not match this booking")).to_be_visible()
+    dialog.get_by_role("button", name="Close", exact=True).click()
+    expect(dialog).to_be_hidden()
+    expect(region(app_page, f"Booking {code}").get_by_text("Confirmed", exact=True)).to_be_visible()
+
+
+def test_cancelling_an_already_cancelled_booking(app_page, make_booking, cancel_via_api):
+    code = make_booking()["code"]
+    open_booking(app_page, code)
+    cancel_via_api(code)  # cancelled elsewhere while this page still shows it as confirmed
+    app_page.get_by_role("button", name="Cancel booking").click()
+    dialog = app_page.get_by_role("dialog", name="Cancel booking")
+    dialog.get_by_label("Confirmation code").fill(code)
+    dialog.get_by_role("button", name="Confirm cancellation").click()
+    expect(dialog.get_by_role("alert").filter(has_text=f"Booking {code} is already cancelled")).to_be_visible()
+
+
+def test_names_are_shown_as_text(app_page, make_booking):
+    dialogs = []
+    app_page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    first = "<script>alert(1)</script>"
+    code = make_booking(first_name=first, last_name="O'Brien<b>")["code"]
+    open_booking(app_page, code)
+    booking = region(app_page, f"Booking {code}")
+    expect(booking.get_by_text(f"Mr {first} O'Brien<b>")).to_be_visible()
+    app_page.get_by_role("button", name="Modify booking").click()
+    expect(app_page.get_by_role("form", name="Passenger details").get_by_label("First name")).to_have_value(first)
+    assert dialogs == []
+
+
+def test_unknown_scenario_shows_a_banner(page, live_server):
+    open_app(page, live_server, "?scenario=nosuchscenario")
+    expect(page.get_by_role("alert").filter(has_text="Unknown scenario: nosuchscenario")).to_be_visible()
