@@ -23,23 +23,16 @@ def create_app(config: dict | None = None) -> Flask:
 
     from .api import api, register_error_handlers
     from .web import web
+    from scenarios.routes import scenario_routes
 
     app.register_blueprint(api)
     app.register_blueprint(web)
-    _register_optional_blueprints(app)
+    app.register_blueprint(scenario_routes)
     register_error_handlers(app)
     app.cli.add_command(init_db_command)
     if app.config.get("INIT_DB", True):
         init_db(app)
     return app
-
-
-def _register_optional_blueprints(app: Flask) -> None:
-    try:
-        from scenarios.routes import scenario_routes
-    except ImportError:
-        return
-    app.register_blueprint(scenario_routes)
 
 
 def init_db(app: Flask) -> None:

@@ -33,23 +33,31 @@ def find_booking(session: Session, dataset: str, code) -> Booking:
 def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
          code: str | None = None) -> Booking:
     """Create a confirmed booking from chosen flights, passenger details and a card."""
+    booking = new_booking(session, calendar, dataset, outward_id, return_id, passenger, payment, code)
+    with write_transaction(session):
+        booking.code = booking.code or _unused_code(session, dataset)
+        session.add(booking)
+    return booking
+
+
+def new_booking(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
+                code: str | None = None) -> Booking:
+    """A checked booking not yet added to the session, for callers that write it in their own transaction."""
     person = check_passenger(passenger, calendar.today)
     card = check_payment(payment, calendar.today)
     outward, back = check_itinerary(session, calendar, outward_id, return_id)
-    with write_transaction(session):
-        booking = Booking(
-            dataset=dataset,
-            code=code or _unused_code(session, dataset),
-            status="Confirmed",
-            trip_type="return" if back else "oneway",
-            created_on=calendar.today,
-        )
-        booking.passengers.append(Passenger(**person))
-        _set_segments(booking, outward, back)
-        booking.payment = Payment(expiry=card["expiry"], name_on_card=card["name_on_card"],
-                                  amount_cents=booking_total(booking))
-        booking.payment.set_card(card["card_number"])
-        session.add(booking)
+    booking = Booking(
+        dataset=dataset,
+        code=code,
+        status="Confirmed",
+        trip_type="return" if back else "oneway",
+        created_on=calendar.today,
+    )
+    booking.passengers.append(Passenger(**person))
+    _set_segments(booking, outward, back)
+    booking.payment = Payment(expiry=card["expiry"], name_on_card=card["name_on_card"],
+                              amount_cents=booking_total(booking))
+    booking.payment.set_card(card["card_number"])
     return booking
 
 

@@ -1,0 +1,84 @@
+"""Words for a scenario's facts: the instruction and the customer conversation share these.
+
+Task modules hold templates like "Find a {trip} flight from {origin} to {destination}"; the
+facts filling them come from the details alone, so the text never says anything the details don't.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from crm_app.airports import offered_airports
+
+DATE_STYLES = ("iso", "us", "long")
+PASSENGER_WORDS = {"title": "title", "firstname": "first name", "lastname": "last name",
+                   "gender": "gender", "dob": "date of birth", "email": "email address"}
+
+
+def spoken_date(iso: str, style: str) -> str:
+    day = dt.date.fromisoformat(iso)
+    if style == "us":
+        return day.strftime("%m/%d/%Y")
+    if style == "long":
+        return f"{day:%B} {day.day}, {day.year}"
+    return iso
+
+
+def airport(code: str) -> str:
+    city = next(row["city"] for row in offered_airports() if row["code"] == code)
+    return f"{city} ({code})"
+
+
+def facts(details: dict, style: str = "iso") -> dict:
+    """Template fields for everything in `details`, with dates written in `style`."""
+    found = {"code": details.get("confirmation-code", "")}
+    if "flight" in details:
+        found.update(_flight_facts(details["flight"], style))
+    if "passenger" in details:
+        found.update(_passenger_facts(details["passenger"], style))
+    if "payment-details" in details:
+        card = details["payment-details"]
+        found.update(card=card["card-number"], expiry=card["expiry"], cvv=card["security_code"],
+                     card_name=card["name-on-card"])
+    return found
+
+
+def _flight_facts(flight: dict, style: str) -> dict:
+    depart = spoken_date(flight["departure"], style)
+    out = f"the {flight['outward-departure-time']} flight {flight['outward-flight-number']}"
+    found = {"origin": airport(flight["from"]), "destination": airport(flight["to"]), "depart": depart}
+    if "return" not in flight:
+        return {**found, "trip": "one-way", "dates": f"on {depart}", "flights": out}
+    back = spoken_date(flight["return"], style)
+    home = f"the {flight['return-departure-time']} flight {flight['return-flight-number']}"
+    return {**found, "trip": "return", "back": back, "dates": f"leaving on {depart} and returning on {back}",
+            "flights": f"{out} out and {home} back"}
+
+
+def _passenger_facts(person: dict, style: str) -> dict:
+    shown = {key: spoken_date(value, style) if key == "dob" else value for key, value in person.items()}
+    changes = [f"the {PASSENGER_WORDS[key]} to {shown[key]}" for key in PASSENGER_WORDS if key in shown]
+    found = {"changes": join_words(changes)}
+    if len(shown) == len(PASSENGER_WORDS):
+        found.update(name=f"{shown['title']} {shown['firstname']} {shown['lastname']}",
+                     about=f"{shown['gender'].lower()}, born {shown['dob']}, email {shown['email']}")
+    return found
+
+
+def join_words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def instruction(templates: tuple[str, ...], details: dict, rng: random.Random) -> str:
+    """One of the task's instruction sentences, with ISO dates (what the page takes as typed)."""
+    return _sentence(rng.choice(templates).format(**facts(details, "iso")))
+
+
+def conversation(variants: tuple[tuple[tuple[str, str], ...], ...], details: dict, rng: random.Random) -> list[dict]:
+    """One of the task's CUS/REP dialogues, dates written in a style the seed picks."""
+    found = facts(details, rng.choice(DATE_STYLES))
+    return [{"role": role, "text": _sentence(text.format(**found))} for role, text in rng.choice(variants)]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,77 @@
+"""HTTP routes of the scenario backend: generate, reset and evaluate scenarios; record page events."""
+from __future__ import annotations
+
+import random
+import secrets
+
+from flask import Blueprint, current_app, request
+
+from crm_app.api import json_body
+from crm_app.db import get_session
+from crm_app.scope import scenario_from_request
+from crm_app.services.errors import InvalidInput
+
+from . import store
+from .events import clean_event
+from .tasks import TASKS, task_named
+
+scenario_routes = Blueprint("scenarios", __name__)
+
+MAX_SEED = 2**31 - 1
+
+
+def _world() -> store.World:
+    return store.World(get_session(), current_app.extensions["calendar"], current_app.config["DATA_SEED"])
+
+
+def _seed() -> int:
+    text = request.args.get("seed", "").strip()
+    if not text:
+        return secrets.randbelow(MAX_SEED + 1)
+    if not text.isdigit() or int(text) > MAX_SEED:
+        raise InvalidInput(f"seed must be a whole number from 0 to {MAX_SEED}")
+    return int(text)
+
+
+def _scenario_json(scenario, text: dict) -> dict:
+    return {
+        "scenario": scenario.task,
+        "id": scenario.id,
+        "url": f"{request.host_url}?scenario={scenario.id}",
+        "seed": scenario.seed,
+        **text,
+        "details": scenario.details,
+    }
+
+
+@scenario_routes.get("/generate-random-scenario")
+@scenario_routes.get("/get-random-scenario")
+def generate_scenario():
+    seed = _seed()
+    name = request.args.get("task", "").strip()
+    # Without a task the seed picks one, so that a seed alone still names one scenario.
+    task = task_named(name) if name else random.Random(f"task:{seed}").choice(list(TASKS.values()))
+    scenario, text = store.create_scenario(_world(), task, seed)
+    return _scenario_json(scenario, text)
+
+
+@scenario_routes.get("/reset-scenario")
+def reset_scenario():
+    scenario = scenario_from_request(get_session(), required=True)
+    text = store.reset_scenario(_world(), scenario)
+    return _scenario_json(scenario, text)
+
+
+@scenario_routes.get("/evaluate")
+def evaluate():
+    scenario = scenario_from_request(get_session(), required=True)
+    return store.evaluate_scenario(_world(), scenario)
+
+
+@scenario_routes.post("/api/events")
+def record_event():
+    session = get_session()
+    scenario = scenario_from_request(session, required=True)
+    event = clean_event(json_body())
+    number, created = store.record_event(session, scenario.id, event)
+    return {"number": number}, 201 if created else 200

@@ -1,0 +1,122 @@
+"""Seeded draws for scenarios: people, cards, codes and flights that really exist.
+
+Everything comes from generators seeded with the task and the scenario seed, and flights come
+from `flights_on`, which is itself a pure function of the world seed; so a scenario is the same
+on every machine with the same settings.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+from faker import Faker
+from sqlalchemy.orm import Session
+
+from crm_app.fake_data import fake_card, fake_person, fake_trip
+from crm_app.models import Flight
+from crm_app.services.bookings import new_code
+from crm_app.services.dates import Calendar
+from crm_app.services.flights import flights_on
+from crm_app.services.schedule import clock_time
+
+ROUND_TRIP_SHARE = 0.7
+
+
+@dataclass(frozen=True)
+class Trip:
+    outward: Flight
+    back: Flight | None = None
+
+
+@dataclass(frozen=True)
+class SetupBooking:
+    """A booking a scenario starts with, in the shapes `bookings.book` takes."""
+
+    code: str
+    trip: Trip
+    passenger: dict
+    card: dict
+
+
+@dataclass
+class Draw:
+    """The random sources and the flight timetable one scenario is drawn from."""
+
+    session: Session
+    calendar: Calendar
+    world_seed: int
+    task: str
+    seed: int
+    rng: random.Random = field(init=False)
+    text_rng: random.Random = field(init=False)
+    faker: Faker = field(init=False)
+
+    def __post_init__(self):
+        self.rng = random.Random(f"{self.task}:{self.seed}")
+        # Wording has its own generator so that rephrasing never changes the details.
+        self.text_rng = random.Random(f"{self.task}:text:{self.seed}")
+        self.faker = Faker("en_US")
+        self.faker.seed_instance(f"{self.task}:{self.seed}")
+
+    def round_trip(self) -> bool:
+        return self.rng.random() < ROUND_TRIP_SHARE
+
+    def trip(self, round_trip: bool) -> Trip:
+        outward, back = fake_trip(self.session, self.calendar, self.world_seed, self.rng, round_trip)
+        return Trip(outward, back)
+
+    def moved_trip(self, trip: Trip) -> Trip:
+        """The same route on new dates: both the departure and the return day differ from `trip`'s."""
+        old_out = trip.outward.departure_date
+        depart = old_out + dt.timedelta(days=self.rng.choice([d for d in range(-6, 8) if d]))
+        outward = self._flight_on(trip.outward.origin, trip.outward.destination, depart)
+        if trip.back is None:
+            return Trip(outward)
+        stays = [d for d in range(2, 15) if depart + dt.timedelta(days=d) != trip.back.departure_date]
+        back_day = depart + dt.timedelta(days=self.rng.choice(stays))
+        return Trip(outward, self._flight_on(trip.back.origin, trip.back.destination, back_day))
+
+    def _flight_on(self, origin: str, destination: str, day: dt.date) -> Flight:
+        return self.rng.choice(flights_on(self.session, self.calendar, self.world_seed, origin, destination, day))
+
+    def person(self) -> dict:
+        return fake_person(self.rng, self.faker, self.calendar.today)
+
+    def card(self, person: dict) -> dict:
+        return fake_card(self.rng, person, self.calendar.today)
+
+    def code(self) -> str:
+        return new_code(self.rng)
+
+    def booking(self) -> SetupBooking:
+        """A random existing booking for a task that starts from one."""
+        person = self.person()
+        trip = self.trip(self.round_trip())
+        return SetupBooking(self.code(), trip, person, self.card(person))
+
+
+def flight_details(trip: Trip) -> dict:
+    """The `flight` part of a scenario's details: route, dates, times and flight numbers."""
+    outward, back = trip.outward, trip.back
+    details = {"from": outward.origin, "to": outward.destination, "departure": outward.departure_date.isoformat()}
+    if back is not None:
+        details["return"] = back.departure_date.isoformat()
+    legs = [(direction, flight) for direction, flight in (("outward", outward), ("return", back)) if flight]
+    for direction, flight in legs:
+        details[f"{direction}-departure-time"] = clock_time(flight.departure_minute)
+        details[f"{direction}-arrival-time"] = clock_time(flight.arrival_minute)
+    for direction, flight in legs:
+        details[f"{direction}-flight-number"] = flight.number
+    return details
+
+
+def passenger_details(person: dict) -> dict:
+    """A passenger as the `passenger` part of details names its fields."""
+    return {"title": person["title"], "firstname": person["first_name"], "lastname": person["last_name"],
+            "gender": person["gender"], "dob": person["date_of_birth"], "email": person["email"]}
+
+
+def payment_details(card: dict) -> dict:
+    return {"card-number": card["card_number"], "expiry": card["expiry"],
+            "security_code": card["security_code"], "name-on-card": card["name_on_card"]}

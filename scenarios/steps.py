@@ -1,0 +1,46 @@
+"""Gold steps: what a person does on the page, named by semantic target (see targets.py).
+
+A step is a plain dict so it can be stored, returned as JSON and replayed:
+`{"action": "fill", "target": "search-from", "value": "JFK", "label": "From"}`; clicks have no value.
+"""
+from __future__ import annotations
+
+from .targets import TARGETS, normalize
+
+
+def fill(target: str, value) -> dict:
+    return {"action": "fill", "target": target, "value": normalize(target, value), "label": TARGETS[target].label}
+
+
+def click(target: str) -> dict:
+    return {"action": "click", "target": target, "label": TARGETS[target].label}
+
+
+def flight_search(flight: dict) -> list[dict]:
+    """Home screen: trip type (one-way only, return is the default), route, dates, Search flights."""
+    one_way = "return" not in flight
+    steps = [fill("trip-type", "oneway")] if one_way else []
+    steps += [fill("search-from", flight["from"]), fill("search-to", flight["to"]),
+              fill("search-depart", flight["departure"])]
+    if not one_way:
+        steps.append(fill("search-return", flight["return"]))
+    return steps + [click("search-submit")]
+
+
+def flight_choice(flight: dict, prefix: str = "") -> list[dict]:
+    """Pick the outward (and return) flight rows by number; `prefix` is "change-" on the modify screen."""
+    steps = [fill(f"{prefix}outward-flight", flight["outward-flight-number"])]
+    if "return" in flight:
+        steps.append(fill(f"{prefix}return-flight", flight["return-flight-number"]))
+    return steps
+
+
+def find_booking(code: str) -> list[dict]:
+    return [click("nav-find-booking"), fill("find-code", code), click("find-submit")]
+
+
+def describe(action: dict) -> str:
+    """A step or event as one readable line: 'fill search-from "JFK"', 'click search-submit'."""
+    if action.get("action") == "fill":
+        return f'fill {action.get("target")} "{action.get("value") or ""}"'
+    return f'{action.get("action")} {action.get("target")}'

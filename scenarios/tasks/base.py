@@ -1,0 +1,119 @@
+"""What a task type is: how to draw it, what to say, the gold steps, and what success means."""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .. import phrasing
+from ..events import value_at
+from ..sampling import Draw, SetupBooking
+from ..state import booking_difference, booking_state, planned_state
+
+NEW = "(new booking)"  # key of a booking the task makes; its real code is random and not compared
+DETAILS_TO_FIELDS = {"title": "title", "firstname": "first_name", "lastname": "last_name",
+                     "gender": "gender", "dob": "date_of_birth", "email": "email"}
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A drawn scenario: its details and the bookings it starts with."""
+
+    details: dict
+    setup: tuple[SetupBooking, ...] = ()
+
+    def card_numbers(self) -> list[str]:
+        numbers = [booking.card["card_number"] for booking in self.setup]
+        if "payment-details" in self.details:
+            numbers.append(self.details["payment-details"]["card-number"])
+        return numbers
+
+    def initial_state(self) -> dict:
+        return {b.code: planned_state("Confirmed", b.trip.outward, b.trip.back, b.passenger, b.card)
+                for b in self.setup}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Everything a success check may look at."""
+
+    details: dict
+    events: list[dict]
+    initial: dict
+    final: dict
+    expected: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Task:
+    name: str
+    sample: Callable[[Draw], Sample]
+    gold: Callable[[dict], list[dict]]
+    expect: Callable[[dict, dict], dict]  # (initial state, details) -> the state the gold steps leave
+    goal: Callable[[Outcome], str | None]  # why the task's goal does not hold, or None when it does
+    instructions: tuple[str, ...]
+    conversations: tuple[tuple[tuple[str, str], ...], ...]
+    aliases: tuple[str, ...] = ()
+
+    def instruction(self, draw: Draw, details: dict) -> str:
+        return phrasing.instruction(self.instructions, details, draw.text_rng)
+
+    def conversation(self, draw: Draw, details: dict) -> list[dict]:
+        return phrasing.conversation(self.conversations, details, draw.text_rng)
+
+
+# ---- expected final states ----
+
+def unchanged(initial: dict, details: dict) -> dict:
+    return initial
+
+
+def with_booking(initial: dict, details: dict, change: Callable[[dict, dict], None]) -> dict:
+    """`initial` with `change(booking, details)` applied to the booking named in details."""
+    expected = copy.deepcopy(initial)
+    change(expected[details["confirmation-code"]], details)
+    return expected
+
+
+def legs(flight: dict) -> list[tuple[str, str, str]]:
+    """(direction, flight number, date) of the flights named in a details `flight` object."""
+    found = [("outward", flight["outward-flight-number"], flight["departure"])]
+    if "return" in flight:
+        found.append(("return", flight["return-flight-number"], flight["return"]))
+    return found
+
+
+def requested_booking(details: dict) -> dict:
+    """The booking that the details of a booking task describe."""
+    person = {DETAILS_TO_FIELDS[key]: value for key, value in details["passenger"].items()}
+    card = details["payment-details"]
+    flight = details["flight"]
+    return booking_state(
+        "Confirmed", "return" if "return" in flight else "oneway", legs(flight), person,
+        {"last4": card["card-number"][-4:], "expiry": card["expiry"], "name_on_card": card["name-on-card"],
+         "number": card["card-number"]})
+
+
+# ---- goals ----
+
+def booking_as_expected(outcome: Outcome) -> str | None:
+    code = outcome.details["confirmation-code"]
+    return booking_difference(f"booking {code}", outcome.final.get(code), outcome.expected[code])
+
+
+def last_click(events: list[dict], target: str) -> int | None:
+    return next((i for i in range(len(events) - 1, -1, -1)
+                 if events[i].get("action") == "click" and events[i].get("target") == target), None)
+
+
+def clicks(events: list[dict], target: str) -> list[int]:
+    return [i for i, event in enumerate(events) if event.get("action") == "click" and event.get("target") == target]
+
+
+def values_differ(events: list[dict], index: int, wanted: dict, defaults: dict | None = None) -> str | None:
+    """Which of the `wanted` field values was not the committed one at click `index`."""
+    for target, value in wanted.items():
+        got = value_at(events, index, target) or (defaults or {}).get(target)
+        if got != value:
+            return f"{target} was {got or 'empty'!r}, expected {value!r}"
+    return None

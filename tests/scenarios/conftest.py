@@ -1,0 +1,39 @@
+"""Helpers for the scenario tests: make a scenario, play steps into it, score it."""
+from __future__ import annotations
+
+import pytest
+
+from scenarios.replay import Replay, client_sender
+
+
+class Scenarios:
+    """A Flask test client seen as a scenario user: generate, play, evaluate, reset."""
+
+    def __init__(self, client):
+        self.client = client
+        self.send = client_sender(client)
+
+    def generate(self, task: str, seed: int) -> dict:
+        response = self.client.get(f"/generate-random-scenario?task={task}&seed={seed}")
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def gold(self, scenario: dict) -> list[dict]:
+        return self.evaluate(scenario)["gold_actions"]
+
+    def play(self, scenario: dict, steps: list[dict]) -> Replay:
+        return Replay(self.send, scenario["id"]).play(steps)
+
+    def evaluate(self, scenario: dict) -> dict:
+        response = self.client.get(f"/evaluate?scenario={scenario['id']}")
+        assert response.status_code == 200, response.json
+        return response.json
+
+    def booking(self, scenario_id: str | None, code: str):
+        query = f"?scenario={scenario_id}" if scenario_id else ""
+        return self.client.get(f"/api/bookings/{code}{query}")
+
+
+@pytest.fixture
+def scenarios(client) -> Scenarios:
+    return Scenarios(client)
