@@ -1,6 +1,9 @@
 """The single page: one HTML shell that the JS turns into every screen."""
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 from flask import Blueprint, current_app, render_template
 
 from .scope import requested_scenario_id
@@ -17,4 +20,13 @@ def index():
         first_date=calendar.first_date.isoformat(),
         last_date=calendar.last_date.isoformat(),
         scenario=requested_scenario_id(),
+        modules=_static_modules(current_app.static_folder),
     )
+
+
+@lru_cache(maxsize=4)
+def _static_modules(folder: str) -> tuple[str, ...]:
+    """Every JS module of the page, so the browser can fetch them all at once (modulepreload)
+    instead of one import level after another."""
+    root = Path(folder)
+    return tuple(sorted(path.relative_to(root).as_posix() for path in root.rglob("*.js")))

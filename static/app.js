@@ -61,12 +61,13 @@ function initScreens() {
 async function boot() {
   installRecorder();
   enableRecording(scenarioId);
+  const airports = preloadAirports(); // in parallel with the config check
   const config = await loadConfig();
   configureDates(config);
   document.querySelector('[data-testid="today"]').textContent = config.today || "";
   initWidgets();
   initScreens();
-  await preloadAirports();
+  await airports;
   startRouter();
   window.crm.ready = true;
 }

@@ -1,0 +1,72 @@
+"""Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
+prints the table of what is already there."""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import tempfile
+from pathlib import Path
+
+from .policies import methods
+from .runner import plan, run_all
+from .tasks import ALL_TASKS
+from .summary import format_table, load_trajectories, summarize, write_csv
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    if args.command == "run":
+        tasks = list(ALL_TASKS) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
+        chosen = [m.strip() for m in args.method.split(",") if m.strip()]
+        unknown = [m for m in chosen if m not in methods()]
+        if unknown:
+            parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
+        specs = [spec for method in chosen for spec in plan(method, tasks, args.episodes, args.seed, args.trials)]
+        with _server(args.server, args.db) as url:
+            run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet)
+    rows = summarize(load_trajectories(out))
+    write_csv(rows, out / "summary.csv")
+    print(format_table(rows) if rows else f"No complete trajectories under {out}.")
+    return 0
+
+
+@contextlib.contextmanager
+def _server(url: str | None, db: str | None):
+    """The given server, or an embedded one on the given database or a temporary SQLite file."""
+    if url:
+        yield url.rstrip("/")
+        return
+    from crm_app import create_app
+    from crm_app.server import BackgroundServer
+
+    with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
+        app = create_app({"DATABASE_URL": db or f"sqlite:///{Path(folder) / 'crm.db'}"})
+        with BackgroundServer(app) as server:
+            yield server.url
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m agent")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="play episodes and print the summary table")
+    run.add_argument("--method", default="oracle", help=f"one or more of {', '.join(methods())}, comma-separated")
+    run.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
+    run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
+    run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
+    run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
+    run.add_argument("--concurrency", type=int, default=1, help="parallel workers, each with its own browser")
+    run.add_argument("--max-steps", type=int, default=60)
+    run.add_argument("--server", help="CRM base URL; without it an embedded server is started")
+    run.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
+    run.add_argument("--out", default="runs/latest", help="folder for trajectories and summary.csv")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
+    summary.add_argument("--out", default="runs/latest")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""A gymnasium-style environment over the CRM in headless Chromium.
+
+    env = CrmEnv("http://127.0.0.1:5000")
+    obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=3)
+    obs, reward, terminated, truncated, info = env.step("CLICK 6")
+    env.close()
+
+One browser per environment, a fresh browser context per episode. After every action the page
+is waited for (its recorded events acknowledged, the DOM quiet), never slept on. An action that
+cannot be carried out is reported in `info["error"]` and at the top of the next observation.
+`info["metrics"]` is the server's /evaluate answer; `reward` is its `success` on the step that
+ends the episode (`stop`), else 0. When an episode ends its browser context is closed and the
+next episode's blank page opened right away (timed as `next_page_ms`).
+"""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+from .actions import Action, ActionError, parse_action
+from .browser import launch_chromium
+from .executor import execute
+from .observation import Observation, observe
+from .server_api import ScenarioClient
+
+VIEWPORT = {"width": 1280, "height": 900}
+READY_TIMEOUT_MS = 15_000
+
+
+class CrmEnv:
+    def __init__(self, server_url: str, browser=None, max_steps: int = 60, evaluate_each_step: bool = True):
+        self.client = ScenarioClient(server_url)
+        self.max_steps = max_steps
+        self.evaluate_each_step = evaluate_each_step
+        self._playwright = None
+        self._browser = browser
+        self._context = None
+        self.page = None
+        self.scenario: dict | None = None
+        self.observation: Observation | None = None
+        self.steps = 0
+        self._blank_page_ready = False
+        self._over = False
+
+    def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None):
+        clock = _Clock()
+        self.scenario = scenario or self.client.generate(task, seed)
+        clock.lap("scenario")
+        if not self._blank_page_ready:
+            self._open_blank_page()
+        self._blank_page_ready = self._over = False
+        clock.lap("context")
+        self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
+        self.observation = observe(self.page, settle=True)
+        if not self.observation.ready:  # the app had not even started: wait for it, then look again
+            self.page.wait_for_function("window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
+            self.observation = observe(self.page, settle=True)
+        clock.lap("load_and_observe")
+        self.steps = 0
+        metrics = self.client.evaluate(self.scenario["id"]) if self.evaluate_each_step else {}
+        clock.lap("evaluate")
+        return self.observation, {"scenario": self.scenario, "metrics": metrics, "error": None,
+                                  "timings": clock.result()}
+
+    def step(self, text: str):
+        if self.page is None or self.observation is None or self._over:
+            raise RuntimeError("no episode is running: call reset() first")
+        clock = _Clock()
+        self.steps += 1
+        action, error = self._act(text)
+        clock.lap("action")
+        self.observation = observe(self.page, error, settle=True)
+        clock.lap("observe")
+        clock.split("observe", "settle", self.observation.settle_ms)
+        metrics = self.client.evaluate(self.scenario["id"]) if self.evaluate_each_step else {}
+        clock.lap("evaluate")
+        terminated = action is not None and action.name == "stop"
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = float(metrics.get("success", 0)) if terminated else 0.0
+        if terminated or truncated:
+            self._end_episode()
+            clock.lap("next_page")
+        info = {"action": str(action) if action else text, "error": error, "metrics": metrics,
+                "answer": action.value if terminated else None, "timings": clock.result()}
+        return self.observation, reward, terminated, truncated, info
+
+    def evaluate(self) -> dict:
+        return self.client.evaluate(self.scenario["id"])
+
+    def close(self) -> None:
+        if self._context is not None:
+            self._context.close()
+            self._context = None
+        if self._playwright is not None:
+            self._browser.close()
+            self._playwright.stop()
+            self._playwright = None
+
+    def _act(self, text: str) -> tuple[Action | None, str | None]:
+        try:
+            action = parse_action(text)
+        except ActionError as err:
+            return None, f"Cannot use {text.strip()[:80]!r}: {err}"
+        try:
+            execute(self.page, action, self.observation.elements)
+        except (ActionError, PlaywrightError) as err:
+            return action, f"{action} failed: {str(err).splitlines()[0]}"
+        return action, None
+
+    def _end_episode(self) -> None:
+        """Release the finished episode's context and open the next one's blank page now, so
+        that reset() only has to navigate (the work is the same, it just happens earlier)."""
+        self._over = True
+        self._open_blank_page()
+        self._blank_page_ready = True
+
+    def _open_blank_page(self) -> None:
+        if self._browser is None:
+            self._playwright = sync_playwright().start()
+            self._browser = launch_chromium(self._playwright)
+        if self._context is not None:
+            self._context.close()
+        self._context = self._browser.new_context(viewport=VIEWPORT)
+        self._context.set_default_timeout(READY_TIMEOUT_MS)
+        self.page = self._context.new_page()
+
+    def __enter__(self) -> CrmEnv:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _Clock:
+    """Milliseconds per phase, plus the total."""
+
+    def __init__(self):
+        self._start = self._last = time.perf_counter()
+        self._laps: dict[str, float] = {}
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self._laps[f"{name}_ms"] = round((now - self._last) * 1000, 2)
+        self._last = now
+
+    def split(self, name: str, part: str, part_ms: float) -> None:
+        """Carve `part` (measured elsewhere, e.g. in the page) out of the lap `name`."""
+        whole = self._laps[f"{name}_ms"]
+        self._laps[f"{part}_ms"] = min(part_ms, whole)
+        self._laps[f"{name}_ms"] = round(whole - self._laps[f"{part}_ms"], 2)
+
+    def result(self) -> dict[str, float]:
+        return {**self._laps, "total_ms": round((self._last - self._start) * 1000, 2)}

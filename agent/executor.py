@@ -1,0 +1,114 @@
+"""Carrying out a parsed action on the page, the way a person would, or saying why it cannot."""
+from __future__ import annotations
+
+from playwright.sync_api import Error as PlaywrightError
+
+from .actions import Action, ActionError
+from .observation import call_page, page_node
+
+ACTION_TIMEOUT_MS = 2_000
+FIELD_KINDS = {"input", "select"}
+CLICKABLE_KINDS = {"button", "link", "radio", "checkbox", "option"}
+
+
+def execute(page, action: Action, elements: list[dict]) -> None:
+    """Run `action` against the elements of the last observation; raise ActionError if it fails."""
+    if action.name == "stop":
+        return
+    element = resolve(action, elements)
+    if action.name == "click":
+        _click(page, element)
+    elif action.name == "type":
+        _type(page, element, action.value or "", action.press_enter)
+    elif action.name == "clear":
+        _type(page, element, "", False)
+
+
+def resolve(action: Action, elements: list[dict]) -> dict:
+    """The observed element an action names, by id or by visible label."""
+    if isinstance(action.target, int):
+        element = next((e for e in elements if e["id"] == action.target), None)
+        if element is None:
+            raise ActionError(f"There is no element with id {action.target} on the page.")
+        return element
+    return _by_label(action, elements)
+
+
+def _by_label(action: Action, elements: list[dict]) -> dict:
+    label = str(action.target).strip().lower()
+    wanted = FIELD_KINDS if action.name in ("type", "clear") else CLICKABLE_KINDS
+    for kinds in (wanted, wanted | {"text"}):
+        exact = [e for e in elements if e["kind"] in kinds and e.get("name", "").lower() == label]
+        partial = [e for e in elements if e["kind"] in kinds and label in e.get("name", "").lower()]
+        for found in (exact, partial):
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                ids = ", ".join(str(e["id"]) for e in found[:6])
+                raise ActionError(f"{action.target!r} names several elements (ids {ids}); use an id.")
+    raise ActionError(f"No element labelled {action.target!r} on the page.")
+
+
+def _click(page, element: dict) -> None:
+    if element["kind"] == "select":
+        raise ActionError(f'Element {element["id"]} is a select; choose an option with TYPE {element["id"]} "<option>".')
+    point = call_page(page, "clickPoint", element["id"])
+    if "error" in point:
+        raise ActionError(_unusable(element, point))
+    try:
+        page.mouse.click(point["x"], point["y"])
+    except PlaywrightError as err:
+        raise ActionError(f"Clicking element {element['id']} failed: {_first_line(err)}") from None
+
+
+def _type(page, element: dict, text: str, press_enter: bool) -> None:
+    ident = element["id"]
+    if element["kind"] not in FIELD_KINDS:
+        raise ActionError(f"Element {ident} is a {element['kind']}, not a text field or select; TYPE needs one.")
+    if element.get("disabled"):
+        raise ActionError(f"Element {ident} is disabled.")
+    handle = page_node(page, "leaveFieldFor", ident)
+    if handle is None:
+        raise ActionError(f"Element {ident} is no longer on the page.")
+    try:
+        if element["kind"] == "select":
+            _choose(handle, element, text)
+            return
+        handle.fill(text, timeout=ACTION_TIMEOUT_MS)
+        _leave_field(page, ident, press_enter)
+    except PlaywrightError as err:
+        raise ActionError(f"Typing into element {ident} failed: {_first_line(err)}") from None
+
+
+def _leave_field(page, ident: int, press_enter: bool) -> None:
+    """Commit the typed text as a person does: Enter when asked, else Tab away, except when the
+    field now shows suggestions, which stay open to be clicked (leaving later commits too)."""
+    suggesting = call_page(page, "settleAndCheckSuggestions", ident)
+    # The field has the focus after fill(), so the keyboard reaches it without another lookup.
+    if press_enter:
+        page.keyboard.press("Enter")
+    elif not suggesting:
+        page.keyboard.press("Tab")
+
+
+def _choose(handle, element: dict, text: str) -> None:
+    wanted = text.strip().lower()
+    options = element.get("options", [])
+    match = next((o for o in options if o.lower() == wanted), None)
+    if match is None:
+        raise ActionError(f"Element {element['id']} has no option {text!r}; options: {', '.join(options)}.")
+    handle.select_option(label=match, timeout=ACTION_TIMEOUT_MS)
+
+
+def _unusable(element: dict, point: dict) -> str:
+    ident = element["id"]
+    reason = point["error"]
+    if reason == "covered":
+        return f"Element {ident} is hidden behind another element ({point['by']}); close that first."
+    if reason == "disabled":
+        return f"Element {ident} is disabled."
+    return f"Element {ident} is no longer on the page."
+
+
+def _first_line(err: Exception) -> str:
+    return str(err).strip().splitlines()[0][:200]

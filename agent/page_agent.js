@@ -1,0 +1,293 @@
+// Evaluated in the page (an expression whose value is the installed helper). It extracts the
+// element-list observation in one pass, keeps integer ids per node, finds click points, and
+// waits for the page to settle after an action. It adds nothing to the DOM.
+(() => {
+  if (window.__agent) return window.__agent;
+
+  const CONTROLS = [
+    "a[href]", "button", "input:not([type=hidden])", "select", "textarea", "summary",
+    "[role=button]", "[role=link]", "[role=option]", "[role=radio]", "[role=checkbox]",
+    "[role=switch]", "[role=tab]", "[role=menuitem]", "[contenteditable=true]",
+  ].join(",");
+  const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "SVG"]);
+  // Text inside one of these reads as one line (a table row, a list entry, a paragraph, ...).
+  const LINE_CONTAINERS = "tr,[role=row],li,[role=option],dt,dd,label,legend,caption,p,h1,h2,h3,h4,h5,h6,summary,figcaption";
+  const ROWS = "tr,[role=row],li";
+  const MAX_TEXT = 300;
+  const TEXT_TYPES = new Set(["text", "email", "search", "tel", "url", "number", "password", "date", "month", "time", "datetime-local", "week"]);
+
+  const ids = new WeakMap();   // node -> id, for as long as the node lives
+  let counter = 0;
+  let shown = new Map();       // id -> node, the nodes of the last observation
+  let lastMutation = performance.now();
+  new MutationObserver(() => { lastMutation = performance.now(); }).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+
+  function idOf(node) {
+    let id = ids.get(node);
+    if (id === undefined) {
+      id = ++counter;
+      ids.set(node, id);
+    }
+    return id;
+  }
+
+  function squash(text) {
+    return (text || "").replace(/\s+/g, " ").trim();
+  }
+
+  function visible(el) {
+    if (el.getAttribute("aria-hidden") === "true") return false;
+    return el.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true });
+  }
+
+  // Visible text of a subtree, leaving out form controls (a label's own input, a select's options).
+  function textOf(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.nodeType !== Node.ELEMENT_NODE || SKIPPED_TAGS.has(node.tagName.toUpperCase())) return "";
+    if (node.matches("input,select,textarea") || node.getAttribute("aria-hidden") === "true" || node.hidden) return "";
+    let text = "";
+    for (const child of node.childNodes) text += " " + textOf(child);
+    return text;
+  }
+
+  function kindOf(el) {
+    const role = el.getAttribute("role");
+    const tag = el.tagName;
+    if (tag === "INPUT") {
+      const type = (el.getAttribute("type") || "text").toLowerCase();
+      if (type === "radio" || type === "checkbox") return type;
+      if (["button", "submit", "reset", "image"].includes(type)) return "button";
+      return "input";
+    }
+    if (tag === "SELECT") return "select";
+    if (tag === "TEXTAREA" || el.isContentEditable) return "input";
+    if (role === "radio" || role === "checkbox" || role === "option" || role === "link") return role;
+    if (role === "switch") return "checkbox";
+    if (tag === "A") return "link";
+    return "button";
+  }
+
+  function nameOf(el, kind) {
+    const by = el.getAttribute("aria-labelledby");
+    if (by) {
+      const text = squash(by.split(/\s+/).map((id) => textOf(document.getElementById(id) || document.createTextNode(""))).join(" "));
+      if (text) return text;
+    }
+    const aria = squash(el.getAttribute("aria-label"));
+    if (aria) return aria;
+    if (el.labels && el.labels.length) {
+      const text = squash([...el.labels].map(textOf).join(" "));
+      if (text) return text;
+    }
+    if (kind === "button" && el.tagName === "INPUT") return squash(el.value);
+    if (!["input", "select"].includes(kind)) {
+      const text = squash(textOf(el));
+      if (text) return text;
+    }
+    return squash(el.getAttribute("title") || el.getAttribute("alt"));
+  }
+
+  function describeControl(el, rowText) {
+    const kind = kindOf(el);
+    const item = { id: idOf(el), kind, name: rowText || nameOf(el, kind) };
+    if (el.disabled || el.getAttribute("aria-disabled") === "true") item.disabled = true;
+    if (el.getAttribute("aria-invalid") === "true") item.invalid = true;
+    if (kind === "radio" || kind === "checkbox") {
+      item.checked = el.tagName === "INPUT" ? el.checked : el.getAttribute("aria-checked") === "true";
+    } else if (kind === "input") {
+      item.type = el.tagName === "INPUT" ? (el.getAttribute("type") || "text").toLowerCase() : "text";
+      if (!TEXT_TYPES.has(item.type)) item.type = "text";
+      item.value = el.isContentEditable ? squash(el.textContent) : el.value;
+      if (!item.value && el.placeholder) item.hint = el.placeholder;
+      if (el.getAttribute("role") === "combobox") item.combobox = true;
+    } else if (kind === "select") {
+      const chosen = el.selectedOptions[0];
+      item.value = chosen && chosen.value !== "" ? squash(chosen.text) : "";
+      item.options = [...el.options].filter((o) => o.value !== "").map((o) => squash(o.text));
+    }
+    return item;
+  }
+
+  // Text that names a control we list is already folded into that control.
+  function namingElements(controls) {
+    const naming = new Set();
+    for (const el of controls) {
+      for (const label of el.labels || []) naming.add(label);
+      const by = el.getAttribute("aria-labelledby");
+      for (const id of by ? by.split(/\s+/) : []) {
+        const target = document.getElementById(id);
+        if (target) naming.add(target);
+      }
+    }
+    return naming;
+  }
+
+  // A description (dd) reads on one line with its term (dt): "Name: Bill Correa".
+  function termOf(dd) {
+    let el = dd.previousElementSibling;
+    while (el && el.tagName === "DD") el = el.previousElementSibling;
+    return el && el.tagName === "DT" ? el : null;
+  }
+
+  // A table row (or list entry) selected by its one radio or checkbox reads as that control,
+  // named by the row's text, as HeaP folds a salient node's subtree text into it.
+  function selectableRows(controls) {
+    const rows = new Map();
+    for (const el of controls) {
+      const kind = kindOf(el);
+      if (kind !== "radio" && kind !== "checkbox") continue;
+      const row = el.closest(ROWS);
+      if (row && [...row.querySelectorAll(CONTROLS)].filter((c) => controls.has(c)).length === 1) rows.set(row, el);
+    }
+    return rows;
+  }
+
+  function lineContainer(el) {
+    const line = el.closest(LINE_CONTAINERS);
+    if (line && line.tagName === "DD") return termOf(line) || line;
+    if (line) return line;
+    while (el.parentElement && getComputedStyle(el).display.startsWith("inline")) el = el.parentElement;
+    return el;
+  }
+
+  function observe() {
+    const modal = document.querySelector("dialog[open]:modal");
+    const root = modal || document.body;
+    const controls = new Set([...root.querySelectorAll(CONTROLS)].filter(visible));
+    const naming = namingElements(controls);
+    const rows = selectableRows(controls);
+    const rowTexts = new Map();
+    for (const [row, el] of rows) {
+      rowTexts.set(el, squash(textOf(row)));
+      naming.add(row);
+    }
+    const items = [];
+    const nodes = new Map();
+    let pending = null;   // text collected for the current line
+
+    const flush = () => {
+      if (!pending) return;
+      let text = squash(pending.parts.join(" ")).replace(/ :( |$)/, ":$1");
+      if (text.length > MAX_TEXT) text = text.slice(0, MAX_TEXT - 1) + "…";
+      if (text) {
+        const id = idOf(pending.first);
+        items.push({ id, kind: "text", name: text });
+        nodes.set(id, pending.first.parentElement);
+      }
+      pending = null;
+    };
+    const addText = (node) => {
+      if (!node.data.trim()) return;
+      const parent = node.parentElement;
+      for (let el = parent; el && el !== root.parentElement; el = el.parentElement) {
+        if (naming.has(el)) return;
+      }
+      const line = lineContainer(parent);
+      if (pending && pending.line !== line) flush();
+      if (!pending) pending = { line, first: node, parts: [] };
+      if (line.tagName === "DT" && !pending.described && parent.closest("dd")) {
+        pending.parts.push(":");
+        pending.described = true;
+      }
+      pending.parts.push(node.data);
+    };
+    const visit = (el) => {
+      for (const child of el.childNodes) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          addText(child);
+        } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED_TAGS.has(child.tagName.toUpperCase())) {
+          if (controls.has(child)) {
+            flush();
+            const item = describeControl(child, rowTexts.get(child));
+            items.push(item);
+            nodes.set(item.id, child);
+          } else if (visible(child)) {
+            visit(child);
+          }
+        }
+      }
+    };
+    visit(root);
+    flush();
+    shown = nodes;
+    return { url: location.href, modal: Boolean(modal), items };
+  }
+
+  // Where a click on element `id` lands, or why it cannot: gone, disabled, covered.
+  function clickPoint(id) {
+    leaveFieldFor(id);
+    const el = shown.get(id);
+    if (!el) return { error: "missing" };
+    if (!el.isConnected || !visible(el)) return { error: "gone" };
+    if (el.disabled || el.getAttribute("aria-disabled") === "true") return { error: "disabled" };
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const label = hit && hit.closest("label");
+    const reaches = hit && (el === hit || el.contains(hit) || (label && label.control === el));
+    if (!reaches) return { error: "covered", by: hit ? squash(hit.getAttribute("aria-label") || textOf(hit)).slice(0, 60) || hit.tagName.toLowerCase() : "nothing" };
+    return { x, y };
+  }
+
+  function node(id) {
+    const el = shown.get(id);
+    return el && el.isConnected ? el : null;
+  }
+
+  // Leave the focused field (so it commits its value) unless the next target belongs to it,
+  // like an entry of the suggestion list it controls. Returns the target node.
+  function leaveFieldFor(id) {
+    const active = document.activeElement;
+    const target = node(id);
+    if (!active || active === document.body || active === target) return target;
+    const popup = document.getElementById(active.getAttribute("aria-controls") || "");
+    if (popup && target && popup.contains(target)) return target;
+    active.blur();
+    return target;
+  }
+
+  // After typing: true when the field now shows a list of suggestions to pick from.
+  async function settleAndCheckSuggestions(id) {
+    await settle();
+    const el = node(id);
+    const popup = el && document.getElementById(el.getAttribute("aria-controls") || "");
+    return Boolean(popup && visible(popup) && popup.querySelector("[role=option]"));
+  }
+
+  const nextTask = () => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+  // Resolves when the page has answered every request and event and the DOM has been quiet for
+  // `quietMs` (measured in the page), or after `maxMs`.
+  async function settle(quietMs = 4, maxMs = 3000) {
+    const start = performance.now();
+    const crm = () => window.crm || {};
+    while (window.crm && !crm().ready && performance.now() - start < maxMs) await new Promise((r) => setTimeout(r, 2));
+    if (crm().whenIdle) {
+      await Promise.race([crm().whenIdle(), new Promise((r) => setTimeout(r, maxMs))]);
+    }
+    while (performance.now() - start < maxMs) {
+      await nextTask();
+      const busy = crm().pendingEvents ? crm().pendingEvents() > 0 : false;
+      if (!busy && performance.now() - lastMutation >= quietMs) break;
+      if (busy && crm().whenIdle) await crm().whenIdle();
+    }
+    return performance.now() - start;
+  }
+
+  // One round trip for the usual sequence: wait until the page settles, then observe it.
+  async function settleAndObserve() {
+    const waited = await settle();
+    return { ...observe(), settleMs: waited, ready: Boolean(window.crm && window.crm.ready) };
+  }
+
+  window.__agent = { observe, settleAndObserve, clickPoint, node, leaveFieldFor, settleAndCheckSuggestions, settle };
+  return window.__agent;
+})()

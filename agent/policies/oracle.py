@@ -1,0 +1,83 @@
+"""The oracle: no model; it follows the scenario's gold steps but acts only through the
+observation text and the action grammar, as an LLM agent must. If it succeeds, the harness
+(observation, parser, execution, waiting, scoring) works."""
+from __future__ import annotations
+
+from ..observation import Observation, parse_observation
+from . import register
+
+FIELD_KINDS = ("input", "select")
+CLICK_KINDS = ("button", "link")
+
+
+@register("oracle")
+class OraclePolicy:
+    name = "oracle"
+
+    def __init__(self, **_options):
+        self._steps: list[dict] = []
+        self._next = 0
+        self._retried = False
+
+    def reset(self, scenario: dict) -> None:
+        self._steps = list(scenario.get("gold_actions") or [])
+        self._next = 0
+        self._retried = False
+
+    def usage(self) -> dict:
+        return {}
+
+    def act(self, observation: Observation) -> tuple[str, str]:
+        if observation.text.startswith("ERROR:") and self._next > 0 and not self._retried:
+            self._next -= 1  # the last action failed: try that step once more
+            self._retried = True
+        else:
+            self._retried = False
+        if self._next >= len(self._steps):
+            return "Every gold step is done.", "STOP [done]"
+        step = self._steps[self._next]
+        self._next += 1
+        elements = parse_observation(observation.text)
+        action = _action_for(step, elements)
+        if action is None:
+            return f"No element on the page for gold step {step}.", "STOP [element not found]"
+        return f"Gold step {self._next}: {step['action']} {step.get('label', step['target'])}.", action
+
+
+def _action_for(step: dict, elements: list[dict]) -> str | None:
+    target, value = step["target"], step.get("value", "")
+    if step["action"] == "click":
+        element = _named(elements, step["label"], CLICK_KINDS)
+        return f"CLICK {element['id']}" if element else None
+    if target.endswith("-flight"):
+        element = _flight_row(elements, value)
+        return f"CLICK {element['id']}" if element else None
+    if target == "trip-type":  # a radio group: the value names the radio ("oneway" -> "One way")
+        radio = next((e for e in elements if e["kind"] == "radio" and _squashed(e["name"]) == _squashed(value)), None)
+        return f"CLICK {radio['id']}" if radio else None
+    element = _named(elements, step["label"], FIELD_KINDS)
+    if element is None:
+        return None
+    if element["kind"] == "select":
+        value = next((o for o in element.get("options", []) if o.lower() == str(value).lower()), value)
+    return f'TYPE {element["id"]} "{value}"'
+
+
+def _named(elements: list[dict], label: str, kinds: tuple[str, ...]) -> dict | None:
+    wanted = label.strip().lower()
+    return next((e for e in elements if e["kind"] in kinds and e["name"].lower() == wanted), None)
+
+
+def _flight_row(elements: list[dict], number: str) -> dict | None:
+    """The selectable control of the row showing this flight number."""
+    for index, element in enumerate(elements):
+        if number not in element["name"].split():
+            continue
+        if element["kind"] in ("radio", "button", "option"):
+            return element
+        return next((e for e in elements[index + 1:] if e["kind"] in ("radio", "button")), element)
+    return None
+
+
+def _squashed(text: str) -> str:
+    return "".join(str(text).lower().split())

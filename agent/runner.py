@@ -1,0 +1,132 @@
+"""Running a policy on many scenarios: one JSON trajectory per episode, resumable, in parallel.
+
+Episode i of a task uses scenario seed `seed + i`, so every method meets the same scenarios;
+with `trials` > 1 each seed is played that many times (for pass^k).
+"""
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from tqdm import tqdm
+
+from .env import CrmEnv
+from .policies import make_policy
+
+STEP_METRICS = ("success", "task_progress", "num_actions")
+
+
+@dataclass(frozen=True)
+class EpisodeSpec:
+    method: str
+    task: str
+    seed: int
+    trial: int = 0
+
+    def path(self, out: Path) -> Path:
+        return out / self.method / self.task / f"seed{self.seed}-trial{self.trial}.json"
+
+
+def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: int = 1) -> list[EpisodeSpec]:
+    return [EpisodeSpec(method, task, seed + i, trial)
+            for task in tasks for i in range(episodes) for trial in range(trials)]
+
+
+def is_complete(path: Path) -> bool:
+    try:
+        return bool(json.loads(path.read_text()).get("complete"))
+    except (OSError, ValueError):
+        return False
+
+
+def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
+    started = time.perf_counter()
+    obs, info = env.reset(task=spec.task, seed=spec.seed)
+    scenario = info["scenario"]
+    policy.reset(scenario)
+    steps, answer, spent = [], None, {}
+    for _ in range(max_steps):
+        clock = time.perf_counter()
+        reason, action = policy.act(obs)
+        policy_ms = round((time.perf_counter() - clock) * 1000, 2)
+        usage = policy.usage()
+        record = {"observation": obs.text, "url": obs.url, "reason": reason, "action": action,
+                  "tokens": {"observation": obs.tokens, **_delta(usage, spent)}}
+        spent = usage
+        obs, _reward, terminated, truncated, step_info = env.step(action)
+        record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
+                      metrics={k: step_info["metrics"].get(k) for k in STEP_METRICS})
+        steps.append(record)
+        if terminated or truncated:
+            answer = step_info["answer"]
+            break
+    final = env.evaluate()
+    return {
+        "method": spec.method, "task": spec.task, "seed": spec.seed, "trial": spec.trial,
+        "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
+        "reset_timings": info["timings"], "steps": steps, "answer": answer,
+        "final_observation": obs.text, "metrics": final, "usage": spent,
+        "seconds": round(time.perf_counter() - started, 3), "complete": True,
+    }
+
+
+def write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".tmp{os.getpid()}-{threading.get_ident()}")
+    temporary.write_text(json.dumps(data, indent=1))
+    temporary.replace(path)
+
+
+def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
+            max_steps: int = 60, progress: bool = True) -> list[Path]:
+    """Play every spec whose trajectory is missing or incomplete; return the paths written."""
+    todo = [spec for spec in specs if not is_complete(spec.path(out))]
+    work: queue.Queue = queue.Queue()
+    for spec in todo:
+        work.put(spec)
+    bar = tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep")
+    written: list[Path] = []
+    workers = [threading.Thread(target=_worker, args=(work, server_url, out, max_steps, bar, written), daemon=True)
+               for _ in range(max(1, min(concurrency, len(todo))))]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    bar.close()
+    return written
+
+
+def _worker(work: queue.Queue, server_url: str, out: Path, max_steps: int, bar, written: list) -> None:
+    env = CrmEnv(server_url, max_steps=max_steps)
+    policies: dict[str, object] = {}
+    try:
+        while True:
+            try:
+                spec = work.get_nowait()
+            except queue.Empty:
+                return
+            policy = policies.get(spec.method) or policies.setdefault(spec.method, make_policy(spec.method))
+            path = spec.path(out)
+            try:
+                trajectory = run_episode(env, policy, spec, max_steps)
+            except Exception:  # one broken episode must not stop the run; it is retried on resume
+                trajectory = {"method": spec.method, "task": spec.task, "seed": spec.seed,
+                              "trial": spec.trial, "complete": False, "crash": traceback.format_exc()}
+                env.close()
+                env = CrmEnv(server_url, max_steps=max_steps)
+            write_json(path, trajectory)
+            written.append(path)
+            bar.set_postfix_str(f"{spec.task} seed {spec.seed}", refresh=False)
+            bar.update(1)
+    finally:
+        env.close()
+
+
+def _delta(usage: dict, before: dict) -> dict:
+    return {key: value - before.get(key, 0) for key, value in usage.items()}

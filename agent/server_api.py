@@ -1,0 +1,48 @@
+"""The CRM's scenario endpoints, as a small HTTP client (standard library only)."""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+
+GOLD_KEYS = ("gold_actions", "gold_steps", "gold")
+# The server is local or named explicitly: never route it through a proxy from the environment.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+class ServerError(RuntimeError):
+    pass
+
+
+class ScenarioClient:
+    def __init__(self, base_url: str, timeout: float = 30.0):
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+
+    def generate(self, task: str | None = None, seed: int | None = None) -> dict:
+        """A new scenario; its `gold_actions` are filled in from /evaluate when the answer lacks them."""
+        scenario = self._get("/generate-random-scenario", task=task, seed=seed)
+        gold = next((scenario[key] for key in GOLD_KEYS if key in scenario), None)
+        if gold is None:
+            gold = self.evaluate(scenario["id"]).get("gold_actions", [])
+        scenario["gold_actions"] = gold
+        return scenario
+
+    def evaluate(self, scenario_id: str) -> dict:
+        return self._get("/evaluate", scenario=scenario_id)
+
+    def reset(self, scenario_id: str) -> dict:
+        return self._get("/reset-scenario", scenario=scenario_id)
+
+    def _get(self, path: str, **params) -> dict:
+        query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None})
+        url = f"{self.base_url}{path}" + (f"?{query}" if query else "")
+        try:
+            with _OPENER.open(url, timeout=self.timeout) as response:
+                return json.load(response)
+        except urllib.error.HTTPError as err:
+            body = err.read().decode("utf-8", "replace")[:300]
+            raise ServerError(f"GET {path} answered {err.code}: {body}") from None
+        except urllib.error.URLError as err:
+            raise ServerError(f"GET {path} failed: {err.reason}") from None

@@ -1,0 +1,106 @@
+"""From trajectory files to the papers' table: per task, success / progress / #actions as
+mean ± standard error, one column group per method; pass^k when seeds were replayed."""
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections import defaultdict
+from pathlib import Path
+from statistics import mean, stdev
+
+from .tasks import ALL_TASKS
+
+METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
+CSV_FIELDS = ["method", "task", "episodes", "success_mean", "success_se", "progress_mean", "progress_se",
+              "actions_mean", "actions_se", "k", "pass_k"]
+
+
+def load_trajectories(out: Path) -> list[dict]:
+    found = []
+    for path in sorted(out.glob("*/*/*.json")):
+        try:
+            data = json.loads(path.read_text())
+        except ValueError:
+            continue
+        if data.get("complete"):
+            found.append(data)
+    return found
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    if not values:
+        return math.nan, math.nan
+    se = stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean(values), se
+
+
+def pass_hat_k(successes_per_seed: list[list[int]], k: int) -> float:
+    """pass^k: the chance that k replays of the same scenario all succeed, estimated per seed from
+    its n replays with c successes as C(c, k) / C(n, k), then averaged over seeds."""
+    scores = [math.comb(sum(runs), k) / math.comb(len(runs), k) for runs in successes_per_seed if len(runs) >= k]
+    return mean(scores) if scores else math.nan
+
+
+def summarize(trajectories: list[dict]) -> list[dict]:
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for trajectory in trajectories:
+        groups[(trajectory["method"], trajectory["task"])].append(trajectory)
+    rows = []
+    for (method, task), runs in sorted(groups.items(), key=lambda item: (item[0][0], _task_order(item[0][1]))):
+        row = {"method": method, "task": task, "episodes": len(runs)}
+        for name, key in METRICS:
+            column = "actions" if name == "#actions" else name
+            row[f"{column}_mean"], row[f"{column}_se"] = mean_se([float(r["metrics"].get(key, 0)) for r in runs])
+        by_seed: dict[int, list[int]] = defaultdict(list)
+        for r in runs:
+            by_seed[r["seed"]].append(int(r["metrics"].get("success", 0)))
+        k = min(len(v) for v in by_seed.values())
+        row["k"] = k
+        row["pass_k"] = pass_hat_k(list(by_seed.values()), k) if k > 1 else ""
+        rows.append(row)
+    return rows
+
+
+def write_csv(rows: list[dict], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: (round(v, 4) if isinstance(v, float) else v) for k, v in row.items()})
+
+
+def format_table(rows: list[dict]) -> str:
+    """Rows are tasks, each method a group of columns: success, progress, #actions (mean ± se)."""
+    methods = sorted({r["method"] for r in rows})
+    tasks = sorted(dict.fromkeys(r["task"] for r in rows), key=_task_order)
+    cells = {(r["method"], r["task"]): r for r in rows}
+    show_pass = any(r["pass_k"] != "" for r in rows)
+    names = [name for name, _ in METRICS] + (["pass^k"] if show_pass else [])
+    header = ["task"] + [f"{m} {n}" for m in methods for n in names]
+    body = []
+    for task in tasks:
+        line = [task]
+        for method in methods:
+            row = cells.get((method, task))
+            line += [_cell(row, name) for name in names]
+        body.append(line)
+    widths = [max(len(str(x[i])) for x in [header] + body) for i in range(len(header))]
+    render = lambda cols: "  ".join(str(c).ljust(w) for c, w in zip(cols, widths)).rstrip()  # noqa: E731
+    return "\n".join([render(header), render(["-" * w for w in widths])] + [render(b) for b in body])
+
+
+def _task_order(task: str) -> tuple[int, str]:
+    """The papers' order for the six tasks; any other name after them, alphabetically."""
+    return (ALL_TASKS.index(task) if task in ALL_TASKS else len(ALL_TASKS), task)
+
+
+def _cell(row: dict | None, name: str) -> str:
+    if row is None:
+        return "-"
+    if name == "pass^k":
+        return f"{row['pass_k']:.2f} (k={row['k']})" if row["pass_k"] != "" else "-"
+    column = "actions" if name == "#actions" else name
+    digits = 1 if name == "#actions" else 2
+    return f"{row[column + '_mean']:.{digits}f} ± {row[column + '_se']:.{digits}f}"

@@ -1,0 +1,67 @@
+"""The action grammar: every spelling of the spec parses to the same action; garbage is refused
+with a message that says what is expected."""
+import re
+
+import pytest
+
+from agent.actions import ACTION_SET, Action, ActionError, describe_actions, parse_action
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("CLICK 6", Action("click", 6)),
+        ("click [6]", Action("click", 6)),
+        ("Click [ 6 ]", Action("click", 6)),
+        ('TYPE 6 "JFK"', Action("type", 6, "JFK")),
+        ("type [6] [JFK]", Action("type", 6, "JFK")),
+        ("type [6] [New York] [1]", Action("type", 6, "New York", press_enter=True)),
+        ("TYPE 6 JFK", Action("type", 6, "JFK")),
+        ('type 6 ""', Action("type", 6, "")),
+        ("CLEAR 6", Action("clear", 6)),
+        ("clear [6]", Action("clear", 6)),
+        ("stop [GWHVKK]", Action("stop", value="GWHVKK")),
+        ("STOP", Action("stop", value="")),
+        ('STOP "done"', Action("stop", value="done")),
+        ("CLICK Search flights", Action("click", "Search flights")),
+        ("click [Search flights]", Action("click", "Search flights")),
+        ('TYPE From "JFK"', Action("type", "From", "JFK")),
+        ('type [Departure date] [07/07/2026]', Action("type", "Departure date", "07/07/2026")),
+        ("CLICK <button id=13>Search flights</button>", Action("click", 13)),
+        ("ACTION: click [13]", Action("click", 13)),
+        ("`CLICK 13`", Action("click", 13)),
+    ],
+)
+def test_every_spelling_parses(text, expected):
+    assert parse_action(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "Empty action"),
+        ("jump 6", "Unknown action"),
+        ("CLICK", "needs an element"),
+        ("TYPE From JFK", "quote the text"),
+        ("click [6] [7]", "one [id]"),
+        ("type [6]", "type [id] [text]"),
+        ("click [6] trailing", "expected click [id]"),
+        ("CLICK <<>>", "not an element id or label"),
+    ],
+)
+def test_garbage_is_refused_with_a_message(text, message):
+    with pytest.raises(ActionError, match=re.escape(message)):
+        parse_action(text)
+
+
+def test_action_set_is_described_for_prompts():
+    text = describe_actions()
+    for spec in ACTION_SET:
+        assert spec.description in text
+    assert 'TYPE <id> "<text>"' in text and "stop [<answer>]" in text
+
+
+def test_actions_print_in_the_grammar_they_parse_from():
+    for text in ('TYPE 6 "JFK"', "CLICK 6", "CLEAR 6", "STOP [yes]"):
+        assert str(parse_action(text)) == text
+        assert parse_action(str(parse_action(text))) == parse_action(text)

@@ -1,0 +1,122 @@
+"""The environment on the real CRM page: actions by id and by label, failures reported without
+ending the episode, and the results page as an agent reads it."""
+import datetime as dt
+import itertools
+import json
+import urllib.request
+
+import pytest
+
+from agent.env import CrmEnv
+from agent.observation import parse_observation
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def env(live_server, browser):
+    environment = CrmEnv(live_server, browser=browser)
+    yield environment
+    environment.close()
+
+
+def element(obs, kind, name):
+    return next(e for e in parse_observation(obs.text) if e["kind"] == kind and e["name"] == name)
+
+
+def get_json(url):
+    with urllib.request.urlopen(url) as response:
+        return json.load(response)
+
+
+def test_invalid_actions_leave_the_episode_running_and_say_why(env):
+    obs, _ = env.reset(task="TASK_FIND_FLIGHT", seed=11)
+    search = element(obs, "button", "Search flights")["id"]
+    for action, message in [
+        ("CLICK 9999", "There is no element with id 9999 on the page."),
+        (f'TYPE {search} "JFK"', f"Element {search} is a button, not a text field or select"),
+        ("fly to JFK", "Unknown action 'fly'"),
+        ('TYPE Frm "JFK"', "No element labelled 'Frm' on the page."),
+    ]:
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert not terminated and not truncated and reward == 0
+        assert message in info["error"]
+        assert obs.text.splitlines()[0].startswith("ERROR: ") and message in obs.text.splitlines()[0]
+    obs, _, terminated, _, info = env.step('TYPE From "JFK"')
+    assert info["error"] is None and not obs.text.startswith("ERROR")
+    assert element(obs, "input", "From")["value"].endswith("JFK")
+    assert info["metrics"]["num_actions"] == 0  # failed actions record nothing on the page
+
+
+def test_actions_by_label_commit_like_a_person(env):
+    obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=12)
+    today = dt.date.fromisoformat(get_json(f"{env.client.base_url}/api/config")["today"])
+    depart, back = today + dt.timedelta(days=20), today + dt.timedelta(days=27)
+    for action in ['TYPE From "JFK"', 'type [To] [LAX]', f'TYPE Departure date "{depart.isoformat()}"',
+                   f'TYPE Return date "{back.strftime("%m/%d/%Y")}"', "CLICK Search flights"]:
+        obs, _, _, _, info = env.step(action)
+        assert info["error"] is None, info["error"]
+    assert "Select your departing flight" in obs.text and "Select your return flight" in obs.text
+    events = info["metrics"]["num_actions"]
+    assert events == 5  # four committed fields and the click, each recorded once
+
+
+def test_stop_ends_the_episode_with_the_answer(env):
+    env.reset(task="TASK_FIND_BOOKING", seed=3)
+    _, reward, terminated, truncated, info = env.step("stop [not found]")
+    assert terminated and not truncated
+    assert info["answer"] == "not found" and reward == 0.0
+
+
+def test_episode_is_truncated_at_the_step_limit(live_server, browser):
+    with CrmEnv(live_server, browser=browser, max_steps=2) as env:
+        env.reset(task="TASK_FIND_BOOKING", seed=4)
+        assert env.step("CLICK 9999")[3] is False
+        _, _, terminated, truncated, _ = env.step("CLICK 9999")
+        assert truncated and not terminated
+
+
+def full_route(base_url):
+    """A route and dates with 8 flights each way (the most the schedule has)."""
+    config = get_json(f"{base_url}/api/config")
+    codes = [a["code"] for a in get_json(f"{base_url}/api/airports?q=")["airports"]]
+    first = dt.date.fromisoformat(config["today"]) + dt.timedelta(days=10)
+    for (origin, destination), offset in itertools.product(itertools.permutations(codes[:12], 2), range(0, 60, 7)):
+        depart, back = first + dt.timedelta(days=offset), first + dt.timedelta(days=offset + 3)
+        answer = get_json(f"{base_url}/api/flights/search?from={origin}&to={destination}"
+                          f"&date={depart}&return={back}")
+        if len(answer["flights"]) == 8 and len(answer["return_flights"]) == 8:
+            return origin, destination, depart, back, answer
+    pytest.fail("no route with 8 flights each way")
+
+
+def test_results_page_lists_every_flight_compactly(env, live_server):
+    origin, destination, depart, back, answer = full_route(live_server)
+    obs, _ = env.reset(task="TASK_FIND_FLIGHT", seed=5)
+    for label, value in [("From", origin), ("To", destination), ("Departure date", depart), ("Return date", back)]:
+        obs, *_ = env.step(f'TYPE {element(obs, "input", label)["id"]} "{value}"')
+    obs, *_, info = env.step(f'CLICK {element(obs, "button", "Search flights")["id"]}')
+    assert info["error"] is None
+    items = parse_observation(obs.text)
+    radios = [e for e in items if e["kind"] == "radio" and e["name"].startswith("Select ")]
+    assert len(radios) == 16
+    for flight in answer["flights"] + answer["return_flights"]:
+        row = next(e["name"] for e in radios if flight["number"] in e["name"].split())
+        assert flight["departure_time"] in row.split() and f"${flight['price']}" in row.split()
+    assert obs.tokens < 600, obs.text
+    picked = radios[3]
+    obs, *_, info = env.step(f"CLICK {picked['id']}")
+    assert element(obs, "radio", picked["name"]).get("checked")
+
+
+def test_typing_a_city_offers_airports_to_pick(env):
+    env.reset(task="TASK_FIND_FLIGHT", seed=13)
+    obs, *_, info = env.step('TYPE From "New York"')
+    options = [e["name"] for e in parse_observation(obs.text) if e["kind"] == "option"]
+    assert "New York, NY (JFK)" in options and info["metrics"]["num_actions"] == 0
+    obs, *_, info = env.step("CLICK New York, NY (JFK)")
+    assert element(obs, "input", "From")["value"] == "New York, NY (JFK)"
+    assert not any(e["kind"] == "option" for e in parse_observation(obs.text))
+    assert info["metrics"]["num_actions"] == 1  # the picked airport is committed and recorded
+    obs, *_, info = env.step("CLEAR From")
+    assert info["error"] is None and element(obs, "input", "From")["value"] == ""

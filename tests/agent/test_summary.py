@@ -1,0 +1,35 @@
+"""The papers' table from trajectories: mean ± standard error per task and method, pass^k."""
+import math
+
+from agent.summary import format_table, pass_hat_k, summarize
+
+
+def run(method, task, seed, success, progress, actions, trial=0):
+    return {"method": method, "task": task, "seed": seed, "trial": trial, "complete": True,
+            "metrics": {"success": success, "task_progress": progress, "num_actions": actions}}
+
+
+def test_mean_and_standard_error_per_task_and_method():
+    rows = summarize([run("flat", "TASK_FIND_BOOKING", 0, 1, 1.0, 3), run("flat", "TASK_FIND_BOOKING", 1, 0, 0.5, 5)])
+    (row,) = rows
+    assert row["success_mean"] == 0.5 and math.isclose(row["success_se"], 0.5)
+    assert row["progress_mean"] == 0.75 and row["actions_mean"] == 4.0 and math.isclose(row["actions_se"], 1.0)
+
+
+def test_table_has_one_column_group_per_method_and_tasks_in_paper_order():
+    rows = summarize([run("step", "TASK_CANCEL_FLIGHT", 0, 1, 1.0, 6), run("flat", "TASK_FIND_FLIGHT", 0, 0, 0.4, 2)])
+    lines = format_table(rows).splitlines()
+    assert lines[0].split() == ["task"] + ["flat", "success", "flat", "progress", "flat", "#actions",
+                                           "step", "success", "step", "progress", "step", "#actions"]
+    assert lines[2].split()[0] == "TASK_FIND_FLIGHT" and lines[3].split()[0] == "TASK_CANCEL_FLIGHT"
+    assert lines[3].split()[1] == "-"  # flat never ran the cancel task
+
+
+def test_pass_k_needs_every_replay_of_a_scenario_to_succeed():
+    assert pass_hat_k([[1, 1, 1], [1, 0, 1]], 3) == 0.5
+    assert math.isclose(pass_hat_k([[1, 0, 1]], 2), 1 / 3)  # C(2,2) / C(3,2)
+    trajectories = [run("oracle", "TASK_FIND_FLIGHT", seed, ok, 1.0, 5, trial)
+                    for seed, results in ((0, (1, 1)), (1, (1, 0))) for trial, ok in enumerate(results)]
+    (row,) = summarize(trajectories)
+    assert row["k"] == 2 and row["pass_k"] == 0.5 and row["success_mean"] == 0.75
+    assert "0.50 (k=2)" in format_table([row])
