@@ -3,21 +3,11 @@ from __future__ import annotations
 from flask import request
 
 from ..db import get_session
-from ..scope import current_dataset, requested_scenario_id
 from ..services import flights as flight_service
 from ..services.bookings import check_itinerary
 from ..services.pricing import price_lines
 from . import api, calendar, world_seed
 from .views import flight_json, lines_json
-
-
-@api.get("/config")
-def config():
-    session = get_session()
-    current_dataset(session)  # an unknown scenario is reported here, before the page relies on it
-    cal = calendar()
-    return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
-            "last_date": cal.last_date.isoformat(), "scenario": requested_scenario_id()}
 
 
 @api.get("/flights/search")

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from ..db import get_session
+from ..scope import current_dataset, requested_scenario_id
+from . import api, calendar
+
+
+@api.get("/config")
+def config():
+    session = get_session()
+    current_dataset(session)  # an unknown scenario is reported here, before the page relies on it
+    cal = calendar()
+    return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
+            "last_date": cal.last_date.isoformat(), "scenario": requested_scenario_id()}
