@@ -50,3 +50,11 @@ def cancel_via_api(live_app):
         assert response.status_code == 200, response.json
 
     return cancel
+
+
+@pytest.fixture
+def stored_bookings(live_app):
+    """A snapshot of every stored booking row: equal before and after means nothing was written."""
+    from tests.api.helpers import db_rows
+
+    return lambda: db_rows(live_app)

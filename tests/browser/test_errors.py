@@ -47,29 +47,33 @@ def to_passenger_details(page):
     return region(page, "Passenger details")
 
 
-def test_missing_passenger_fields(app_page):
+def test_missing_passenger_fields(app_page, stored_bookings):
     details = to_passenger_details(app_page)
     details.get_by_label("Title").select_option("Ms")
     details.get_by_label("Last name").fill("Smith")
+    before = stored_bookings()
     app_page.get_by_role("button", name="Save", exact=True).click()
     expect(alert_with(app_page, "First name is required")).to_be_visible()
     expect(alert_with(app_page, "Email address is required")).to_be_visible()
     expect(alert_with(app_page, "Date of birth is required")).to_be_visible()
     expect(alert_with(app_page, "Please correct")).to_be_visible()
     expect(app_page.get_by_role("heading", name="Payment")).to_be_hidden()
+    assert stored_bookings() == before
 
 
 @pytest.mark.parametrize("card, expiry, message", [
     ("4111 1111 1111 1112", "04/29", "Card number is not valid"),
     ("4111 1111 1111 1111", "05/26", "Card has expired"),
 ])
-def test_bad_card(app_page, card, expiry, message):
+def test_bad_card(app_page, stored_bookings, card, expiry, message):
     fill_passenger(to_passenger_details(app_page))
     app_page.get_by_role("button", name="Save", exact=True).click()
     fill_payment(app_page, card=card, expiry=expiry)
+    before = stored_bookings()
     app_page.get_by_role("button", name="Book flight").click()
     expect(alert_with(app_page, message)).to_be_visible()
     expect(app_page.get_by_role("heading", name="Booking confirmed")).to_be_hidden()
+    assert stored_bookings() == before
 
 
 def test_unknown_confirmation_code(app_page):
@@ -77,8 +81,9 @@ def test_unknown_confirmation_code(app_page):
     expect(alert_with(app_page, "No booking found with confirmation code ZZZZZ9")).to_be_visible()
 
 
-def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking):
+def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking, stored_bookings):
     code = make_booking()["code"]
+    before = stored_bookings()
     open_booking(app_page, code)
     app_page.get_by_role("button", name="Cancel booking").click()
     dialog = app_page.get_by_role("dialog", name="Cancel booking")
@@ -89,17 +94,20 @@ def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking):
     dialog.get_by_role("button", name="Close", exact=True).click()
     expect(dialog).to_be_hidden()
     expect(region(app_page, f"Booking {code}").get_by_text("Confirmed", exact=True)).to_be_visible()
+    assert stored_bookings() == before
 
 
-def test_cancelling_an_already_cancelled_booking(app_page, make_booking, cancel_via_api):
+def test_cancelling_an_already_cancelled_booking(app_page, make_booking, cancel_via_api, stored_bookings):
     code = make_booking()["code"]
     open_booking(app_page, code)
     cancel_via_api(code)  # cancelled elsewhere while this page still shows it as confirmed
+    before = stored_bookings()
     app_page.get_by_role("button", name="Cancel booking").click()
     dialog = app_page.get_by_role("dialog", name="Cancel booking")
     dialog.get_by_label("Confirmation code").fill(code)
     dialog.get_by_role("button", name="Confirm cancellation").click()
     expect(dialog.get_by_role("alert").filter(has_text=f"Booking {code} is already cancelled")).to_be_visible()
+    assert stored_bookings() == before
 
 
 def test_names_are_shown_as_text(app_page, make_booking):
