@@ -8,7 +8,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .policies import methods
+from .llm import LLMError
+from .policies import make_policy, methods
 from .runner import plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
@@ -24,13 +25,25 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
             parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
+        options = _policy_options(args)
+        try:
+            for method in chosen:  # fail now, with a clear message, on a missing key or bad option
+                make_policy(method, **options)
+        except (LLMError, ValueError) as error:
+            parser.error(str(error))
         specs = [spec for method in chosen for spec in plan(method, tasks, args.episodes, args.seed, args.trials)]
         with _server(args.server, args.db) as url:
-            run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet)
+            run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
+                    policy_options=options)
     rows = summarize(load_trajectories(out))
     write_csv(rows, out / "summary.csv")
     print(format_table(rows) if rows else f"No complete trajectories under {out}.")
     return 0
+
+
+def _policy_options(args) -> dict:
+    """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
+    return {"model": args.model, "base_url": args.base_url, "shots": args.shots, "cache_dir": args.cache_dir}
 
 
 @contextlib.contextmanager
@@ -63,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
     run.add_argument("--out", default="runs/latest", help="folder for trajectories and summary.csv")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.add_argument("--model", default="gpt-3.5-turbo", help="chat model name for flat, step and heap")
+    run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
+    run.add_argument("--shots", choices=("0", "few"), default="0", help="zero-shot or few-shot prompts")
+    run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")
     return parser

@@ -51,6 +51,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
     scenario = info["scenario"]
     policy.reset(scenario)
     steps, answer, spent = [], None, {}
+    cause = {"cause": "max_steps", "detail": "the step limit was reached"}
     for _ in range(max_steps):
         clock = time.perf_counter()
         reason, action = policy.act(obs)
@@ -58,6 +59,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
         usage = policy.usage()
         record = {"observation": obs.text, "url": obs.url, "reason": reason, "action": action,
                   "tokens": {"observation": obs.tokens, **_delta(usage, spent)}}
+        record.update(_policy_trace(policy))
         spent = usage
         obs, _reward, terminated, truncated, step_info = env.step(action)
         record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
@@ -65,15 +67,31 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
         steps.append(record)
         if terminated or truncated:
             answer = step_info["answer"]
+            cause = _end_cause(record, terminated)
             break
     final = env.evaluate()
     return {
         "method": spec.method, "task": spec.task, "seed": spec.seed, "trial": spec.trial,
         "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
-        "final_observation": obs.text, "metrics": final, "usage": spent,
+        "final_observation": obs.text, "metrics": final, "usage": spent, "end": cause,
         "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
+
+
+def _policy_trace(policy) -> dict:
+    """What an LLM policy reports about its last step (prompt size, calls, stack); {} otherwise."""
+    trace = getattr(policy, "trace", None)
+    return {"policy": trace()} if callable(trace) else {}
+
+
+def _end_cause(record: dict, terminated: bool) -> dict:
+    """Why the episode ended: the agent stopped (or its policy halted itself), or the step limit."""
+    halt = record.get("policy", {}).get("halt")
+    if terminated:
+        return {"cause": "policy_halt", "detail": halt} if halt else {"cause": "stop", "detail": record["action"]}
+    detail = record["error"] or record.get("policy", {}).get("reply_problem")
+    return {"cause": "max_steps", "detail": f"last error: {detail}" if detail else "the step limit was reached"}
 
 
 def write_json(path: Path, data: dict) -> None:
@@ -84,7 +102,7 @@ def write_json(path: Path, data: dict) -> None:
 
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
-            max_steps: int = 60, progress: bool = True) -> list[Path]:
+            max_steps: int = 60, progress: bool = True, policy_options: dict | None = None) -> list[Path]:
     """Play every spec whose trajectory is missing or incomplete; return the paths written."""
     todo = [spec for spec in specs if not is_complete(spec.path(out))]
     work: queue.Queue = queue.Queue()
@@ -92,7 +110,8 @@ def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: i
         work.put(spec)
     bar = tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep")
     written: list[Path] = []
-    workers = [threading.Thread(target=_worker, args=(work, server_url, out, max_steps, bar, written), daemon=True)
+    workers = [threading.Thread(target=_worker, args=(work, server_url, out, max_steps, bar, written,
+                                                            policy_options or {}), daemon=True)
                for _ in range(max(1, min(concurrency, len(todo))))]
     for worker in workers:
         worker.start()
@@ -102,7 +121,8 @@ def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: i
     return written
 
 
-def _worker(work: queue.Queue, server_url: str, out: Path, max_steps: int, bar, written: list) -> None:
+def _worker(work: queue.Queue, server_url: str, out: Path, max_steps: int, bar, written: list,
+            policy_options: dict) -> None:
     env = CrmEnv(server_url, max_steps=max_steps)
     policies: dict[str, object] = {}
     try:
@@ -111,7 +131,9 @@ def _worker(work: queue.Queue, server_url: str, out: Path, max_steps: int, bar, 
                 spec = work.get_nowait()
             except queue.Empty:
                 return
-            policy = policies.get(spec.method) or policies.setdefault(spec.method, make_policy(spec.method))
+            if spec.method not in policies:
+                policies[spec.method] = make_policy(spec.method, **policy_options)
+            policy = policies[spec.method]
             path = spec.path(out)
             try:
                 trajectory = run_episode(env, policy, spec, max_steps)

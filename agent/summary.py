@@ -13,7 +13,9 @@ from .tasks import ALL_TASKS
 
 METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
 CSV_FIELDS = ["method", "task", "episodes", "success_mean", "success_se", "progress_mean", "progress_se",
-              "actions_mean", "actions_se", "k", "pass_k"]
+              "actions_mean", "actions_se", "k", "pass_k", "prompt_tokens", "completion_tokens",
+              "llm_calls", "cached_calls"]
+TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
 
 
 def load_trajectories(out: Path) -> list[dict]:
@@ -58,8 +60,16 @@ def summarize(trajectories: list[dict]) -> list[dict]:
         k = min(len(v) for v in by_seed.values())
         row["k"] = k
         row["pass_k"] = pass_hat_k(list(by_seed.values()), k) if k > 1 else ""
+        row.update(_usage_totals(runs))
         rows.append(row)
     return rows
+
+
+def _usage_totals(runs: list[dict]) -> dict:
+    """Model usage summed over the episodes (0 for policies without a model)."""
+    total = lambda key: sum(int((r.get("usage") or {}).get(key, 0)) for r in runs)  # noqa: E731
+    return {"prompt_tokens": total("prompt_tokens"), "completion_tokens": total("completion_tokens"),
+            "llm_calls": total("calls"), "cached_calls": total("cached_calls")}
 
 
 def write_csv(rows: list[dict], path: Path) -> None:
@@ -77,7 +87,9 @@ def format_table(rows: list[dict]) -> str:
     tasks = sorted(dict.fromkeys(r["task"] for r in rows), key=_task_order)
     cells = {(r["method"], r["task"]): r for r in rows}
     show_pass = any(r["pass_k"] != "" for r in rows)
-    names = [name for name, _ in METRICS] + (["pass^k"] if show_pass else [])
+    show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
+    names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else [])
+             + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else []))
     header = ["task"] + [f"{m} {n}" for m in methods for n in names]
     body = []
     for task in tasks:
@@ -99,6 +111,9 @@ def _task_order(task: str) -> tuple[int, str]:
 def _cell(row: dict | None, name: str) -> str:
     if row is None:
         return "-"
+    tokens = dict(TOKEN_COLUMNS)
+    if name in tokens:
+        return str(row.get(tokens[name], 0))
     if name == "pass^k":
         return f"{row['pass_k']:.2f} (k={row['k']})" if row["pass_k"] != "" else "-"
     column = "actions" if name == "#actions" else name

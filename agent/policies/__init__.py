@@ -29,4 +29,4 @@ def methods() -> list[str]:
 
 
 def _load_builtin() -> None:
-    from . import oracle  # noqa: F401  (registers itself)
+    from . import flat, heap, oracle, step  # noqa: F401  (each registers itself)

@@ -1,0 +1,27 @@
+"""`flat`: one prompt with every instruction (and, few-shot, examples); the model answers
+REASON then ACTION for each observation, seeing the task, the page and its previous actions."""
+from __future__ import annotations
+
+from ..observation import Observation
+from . import register
+from .llm_policy import LLMPolicy, history_entry
+from .prompting import examples, render
+
+
+@register("flat")
+class FlatPolicy(LLMPolicy):
+    name = "flat"
+
+    def __init__(self, shots: str = "0", client=None, **options):
+        super().__init__(shots, client, **options)
+        self.system = render("flat", examples=examples("flat_examples", shots))
+
+    def start(self) -> None:
+        self.history: list[str] = []
+
+    def act(self, observation: Observation) -> tuple[str, str]:
+        reply = self.ask(self.system, self.state_prompt(observation, self.history), "flat")
+        self.history.append(history_entry(reply))
+        if reply.problem:
+            self.step_notes["reply_problem"] = reply.problem
+        return reply.reason, reply.action

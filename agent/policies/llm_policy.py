@@ -1,0 +1,55 @@
+"""What the three LLM policies share: the model client and its bookkeeping, asking a prompt and
+reading the REASON/ACTION reply, and the per-step trace the runner writes into the trajectory."""
+from __future__ import annotations
+
+from ..observation import Observation
+from .model import ModelCalls, make_client
+from .prompting import conversation_text, history_text, render, task_text
+from .reply import Reply, parse_reply
+
+
+class LLMPolicy:
+    """Base of flat, step and heap. Subclasses implement `act`; they call `ask` for every model
+    call and may fill `self.step_notes` (e.g. the policy stack) for the trajectory."""
+
+    name = "llm"
+
+    def __init__(self, shots: str = "0", client=None, **options):
+        if shots not in ("0", "few"):
+            raise ValueError(f"shots must be '0' or 'few', not {shots!r}")
+        self.shots = shots
+        self.calls = ModelCalls(client or make_client(**options))
+        self.scenario: dict = {}
+        self.step_notes: dict = {}
+
+    def reset(self, scenario: dict) -> None:
+        self.scenario = scenario
+        self.calls.reset()
+        self.step_notes = {}
+        self.start()
+
+    def start(self) -> None:
+        """Per-episode state of the subclass."""
+
+    def usage(self) -> dict:
+        return self.calls.usage()
+
+    def trace(self) -> dict:
+        """What the last act() cost and did, for the trajectory (prompt size, calls, stack...)."""
+        notes, self.step_notes = self.step_notes, {}
+        return {**self.calls.take_step_log(), **notes}
+
+    def ask(self, system: str, user: str, caller: str) -> Reply:
+        return parse_reply(self.calls.ask(system, user, caller).text)
+
+    def state_prompt(self, observation: Observation, history: list[str], **extra: str) -> str:
+        """The per-step user message: task, conversation, history, page (agent/prompts/state.txt)."""
+        return render("state", task=task_text(self.scenario), conversation=conversation_text(self.scenario),
+                      history=history_text(history), observation=observation.text,
+                      **{"subtask": "", **extra})
+
+
+def history_entry(reply: Reply) -> str:
+    """How an issued action is remembered; a reply without an action is remembered as such,
+    so the model sees its mistake next time."""
+    return reply.action if reply.action else f"(invalid reply: {reply.problem})"

@@ -1,0 +1,51 @@
+"""Prompt files under agent/prompts/: loading, filling their $placeholders, and the pieces every
+LLM policy shows the model (the task, the conversation, the history of its actions)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from string import Template
+
+from ..actions import describe_actions
+
+PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+NO_EXAMPLES = "(no examples)"
+
+
+@lru_cache(maxsize=None)
+def load_prompt(name: str) -> str:
+    """The text of agent/prompts/<name>.txt (name may contain a sub-folder, e.g. 'step/cancel')."""
+    return (PROMPTS / f"{name}.txt").read_text().strip()
+
+
+def prompt_exists(name: str) -> bool:
+    return (PROMPTS / f"{name}.txt").is_file()
+
+
+def render(name: str, **fields: str) -> str:
+    """The prompt file with $fields substituted; $actions (the action set) and $guide (how the CRM
+    works, agent/prompts/crm_guide.txt) are always available.
+    Unknown $words are left as they are, so observations and examples cannot break a template."""
+    shared = {"actions": describe_actions(), "guide": load_prompt("crm_guide")}
+    return Template(load_prompt(name)).safe_substitute({**shared, **fields})
+
+
+def examples(name: str, shots: str) -> str:
+    """Few-shot examples from agent/prompts/<name>.txt, or a note that there are none (zero-shot)."""
+    if shots != "few" or not prompt_exists(name):
+        return NO_EXAMPLES
+    return load_prompt(name)
+
+
+def task_text(scenario: dict) -> str:
+    return str(scenario.get("instruction") or "").strip()
+
+
+def conversation_text(scenario: dict) -> str:
+    turns = scenario.get("conversation") or []
+    lines = [f"{turn.get('role', '?')}: {turn.get('text', '')}" for turn in turns]
+    return "\n".join(lines) or "(no conversation)"
+
+
+def history_text(history: list[str]) -> str:
+    return "\n".join(f"{number}. {entry}" for number, entry in enumerate(history, 1)) or "(none yet)"

@@ -1,0 +1,107 @@
+"""The LLM policies against the real CRM in Chromium, with the model replaced by a fake
+OpenAI-compatible server: scripted replies go through the real openai client path."""
+import csv
+import json
+
+import pytest
+
+from agent.__main__ import main
+from agent.policies import make_policy
+from tests.agent import scripted_model as model
+from tests.fake_openai import FakeOpenAIServer
+
+pytestmark = pytest.mark.browser
+
+
+def run_cli(out, server, method, task, *extra):
+    main(["run", "--method", method, "--tasks", task, "--episodes", "1", "--out", str(out), "--quiet",
+          "--model", "fake-model", "--base-url", server.base_url, *extra])
+    return json.loads((out / method / task / "seed0-trial0.json").read_text())
+
+
+def test_flat_completes_a_flight_search_and_counts_tokens(tmp_path, live_server):
+    with FakeOpenAIServer(model.flat_search_flight) as fake:
+        trajectory = run_cli(tmp_path / "run", fake, "flat", "TASK_FIND_FLIGHT", "--server", live_server,
+                             "--shots", "few", "--cache-dir", str(tmp_path / "cache"))
+    assert trajectory["metrics"]["success"] == 1 and trajectory["end"]["cause"] == "stop"
+    first = trajectory["steps"][0]
+    assert first["reason"] and first["action"].startswith("TYPE ")
+    assert first["policy"]["prompt_chars"] > 1000 and first["tokens"]["prompt_tokens"] > 0
+    assert "Example 1" in fake.requests[0]["messages"][0]["content"]  # --shots few
+    assert "TYPE" in model.user_text(fake.requests[1]).split("CURRENT PAGE:")[0]  # history of actions
+    (row,) = list(csv.DictReader((tmp_path / "run" / "summary.csv").open()))
+    assert int(row["prompt_tokens"]) == fake.usage["prompt_tokens"] > 0
+    assert int(row["completion_tokens"]) == fake.usage["completion_tokens"] > 0
+    assert sum(s["tokens"]["prompt_tokens"] for s in trajectory["steps"]) == fake.usage["prompt_tokens"]
+
+
+def test_a_second_run_is_served_from_the_cache(tmp_path, live_server):
+    cache = str(tmp_path / "cache")
+    with FakeOpenAIServer(model.flat_search_flight) as fake:
+        first = run_cli(tmp_path / "a", fake, "flat", "TASK_FIND_FLIGHT", "--server", live_server, "--cache-dir", cache)
+    with FakeOpenAIServer([]) as silent:
+        again = run_cli(tmp_path / "b", silent, "flat", "TASK_FIND_FLIGHT", "--server", live_server, "--cache-dir", cache)
+    assert silent.requests == [] and len(fake.requests) > 0
+    assert [s["action"] for s in again["steps"]] == [s["action"] for s in first["steps"]]
+    assert again["metrics"]["success"] == 1 and again["usage"]["cached_calls"] == len(fake.requests)
+
+
+@pytest.mark.parametrize("script, error", [
+    (lambda request: "I think I should search for flights first.", "Empty action"),
+    (lambda request: model.reply("Click it.", "CLICK 999"), "no element with id 999"),
+])
+def test_malformed_replies_end_at_the_step_limit_with_the_cause(tmp_path, live_server, script, error):
+    with FakeOpenAIServer(script) as fake:
+        trajectory = run_cli(tmp_path, fake, "flat", "TASK_FIND_FLIGHT", "--server", live_server, "--max-steps", "3")
+    assert len(trajectory["steps"]) == 3 and len(fake.requests) == 3
+    assert trajectory["end"]["cause"] == "max_steps" and error in trajectory["end"]["detail"]
+    assert error in model.user_text(fake.requests[1])  # the model is shown its error
+    assert trajectory["metrics"]["success"] == 0
+
+
+def test_unknown_shots_value_is_refused():
+    with pytest.raises(ValueError, match="shots"):
+        make_policy("flat", shots="3", api_key="k")
+
+
+def test_step_cancels_a_booking_through_pushes_and_pops(tmp_path, live_server):
+    with FakeOpenAIServer(model.step_cancel) as fake:
+        trajectory = run_cli(tmp_path, fake, "step", "TASK_CANCEL_FLIGHT", "--server", live_server)
+    assert trajectory["metrics"]["success"] == 1 and trajectory["end"]["cause"] == "stop"
+    stacks = [step["policy"]["stack"] for step in trajectory["steps"]]
+    code = trajectory["scenario"]["details"]["confirmation-code"]
+    assert [s[-1].split()[0] for s in stacks[:-1]] == ["FIND_BOOKING"] * 3 + ["CANCEL_BOOKING"] * 3
+    assert all(s[0].startswith("CRM [") for s in stacks) and stacks[-1] == [stacks[0][0]]
+    assert stacks[0][1] == f"FIND_BOOKING [{code}]"
+    callers = [call["policy"] for step in trajectory["steps"] for call in step["policy"]["model_calls"]]
+    assert callers[:2] == ["CRM", "FIND_BOOKING"] and "CANCEL_BOOKING" in callers
+
+
+def test_step_books_a_flight_with_nested_calls(tmp_path, live_server):
+    with FakeOpenAIServer(model.step_book) as fake:
+        trajectory = run_cli(tmp_path, fake, "step", "TASK_BOOK_FLIGHT", "--server", live_server)
+    assert trajectory["metrics"]["success"] == 1, trajectory["end"]
+    depths = {len(step["policy"]["stack"]) for step in trajectory["steps"]}
+    assert depths == {1, 2, 3}  # CRM alone, CRM > policy, CRM > PASSENGER_DETAILS > FILL_TEXT
+    assert any(s["policy"]["stack"][1:] == ["PASSENGER_DETAILS [as in the task]", "FILL_TEXT [First name: "
+               + trajectory["scenario"]["details"]["passenger"]["firstname"] + "]"] for s in trajectory["steps"])
+
+
+def test_an_endless_self_call_ends_the_episode_with_the_cause(tmp_path, live_server):
+    with FakeOpenAIServer(lambda request: model.reply("Delegate.", "CALL CRM [the same task again]")) as fake:
+        trajectory = run_cli(tmp_path, fake, "step", "TASK_FIND_FLIGHT", "--server", live_server)
+    assert len(trajectory["steps"]) == 1 and trajectory["end"]["cause"] == "policy_halt"
+    assert "deeper than 5" in trajectory["end"]["detail"] and len(fake.requests) == 5
+    assert trajectory["metrics"]["success"] == 0
+
+
+def test_heap_plans_and_runs_low_level_policies_for_a_flight_search(tmp_path, live_server):
+    with FakeOpenAIServer(model.heap_search_flight) as fake:
+        trajectory = run_cli(tmp_path, fake, "heap", "TASK_FIND_FLIGHT", "--server", live_server, "--shots", "few")
+    assert trajectory["metrics"]["success"] == 1 and trajectory["end"]["cause"] == "stop"
+    stacks = [step["policy"]["stack"] for step in trajectory["steps"]]
+    assert stacks[0][0] == "PLANNER" and stacks[0][1].startswith('FILL_TEXT From "')
+    assert stacks[-2] == ["PLANNER", "CLICK Search flights"] and stacks[-1] == ["PLANNER"]
+    assert trajectory["steps"][0]["policy"]["plan"][-1] == "CLICK Search flights"
+    callers = {call["policy"] for step in trajectory["steps"] for call in step["policy"]["model_calls"]}
+    assert callers == {"PLANNER", "FILL_TEXT", "CHOOSE_DATE"}
