@@ -30,8 +30,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(scenario_routes)
     register_error_handlers(app)
     app.cli.add_command(init_db_command)
-    if app.config.get("INIT_DB", True):
-        init_db(app)
+    init_db(app)
     return app
 
 

@@ -1,6 +1,7 @@
 """The airports the CRM sells, taken from the `airportsdata` package (no hand-typed coordinates)."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import airportsdata
@@ -29,6 +30,15 @@ US_STATE_CODES = {
 
 # Where the package's city is a suburb, the city a caller would name.
 CITY_NAMES = {"DCA": "Washington", "IAD": "Washington", "EWR": "Newark", "BWI": "Baltimore"}
+
+
+LABEL_CODE = re.compile(r"\(([A-Za-z]{3})\)$")
+
+
+def code_from_label(text: str) -> str:
+    """'New York, NY (JFK)' -> 'JFK'; anything else upper-cased as it is."""
+    match = LABEL_CODE.search(text)
+    return (match.group(1) if match else text).upper()
 
 
 @lru_cache(maxsize=1)

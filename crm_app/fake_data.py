@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from .airports import offered_airports
 from .db import write_transaction
 from .models import SANDBOX, Airport, Booking
-from .services.bookings import book, new_code
+from .services.bookings import new_booking, new_code
 from .services.dates import Calendar
 from .services.flights import flights_on
 from .services.validation import GENDERS
@@ -61,14 +61,18 @@ def fake_trip(session: Session, calendar: Calendar, world_seed: int, rng: random
 
 
 def seed_sandbox(session: Session, calendar: Calendar, world_seed: int, count: int) -> None:
-    """Fill the shared sandbox with bookings once; later starts find them and do nothing."""
+    """Fill the shared sandbox with bookings once, in one transaction (all or none), so that a
+    later start that finds them can trust they are complete."""
     existing = session.scalar(select(func.count()).select_from(Booking).where(Booking.dataset == SANDBOX))
     if existing:
         return
     rng, faker = random.Random(f"{world_seed}:sandbox"), Faker("en_US")
     faker.seed_instance(world_seed)
+    bookings = []
     for _ in range(count):
         person = fake_person(rng, faker, calendar.today)
         outward, back = fake_trip(session, calendar, world_seed, rng, round_trip=rng.random() < 0.7)
-        book(session, calendar, SANDBOX, outward.id, back.id if back else None, person,
-             fake_card(rng, person, calendar.today), code=new_code(rng))
+        bookings.append(new_booking(session, calendar, SANDBOX, outward.id, back.id if back else None, person,
+                                    fake_card(rng, person, calendar.today), code=new_code(rng)))
+    with write_transaction(session):
+        session.add_all(bookings)

@@ -5,9 +5,11 @@ that find a control by its label. docs/ui-contract.md is the human-readable vers
 """
 from __future__ import annotations
 
-import datetime as dt
-import re
 from dataclasses import dataclass
+
+from crm_app.airports import code_from_label
+from crm_app.services.dates import read_date
+from crm_app.services.validation import card_digits
 
 
 @dataclass(frozen=True)
@@ -72,22 +74,16 @@ def normalize(target: str, value) -> str:
     """A value as events and gold steps compare it: trimmed, codes upper-case, dates ISO."""
     text = "" if value is None else str(value).strip()
     kind = TARGETS[target].kind if target in TARGETS else "text"
-    if kind in ("airport", "code", "flight"):
-        match = re.search(r"\(([A-Za-z]{3})\)$", text) if kind == "airport" else None
-        return (match.group(1) if match else text).upper()
+    if kind == "airport":
+        return code_from_label(text)
+    if kind in ("code", "flight"):
+        return text.upper()
     if kind == "date":
-        return _iso_date(text)
+        day = read_date(text)
+        return day.isoformat() if day else text
     if kind == "card":
-        return re.sub(r"[\s-]", "", text)
+        return card_digits(text)
     if kind in ("email", "choice"):
         return text.lower()
     return text
 
-
-def _iso_date(text: str) -> str:
-    for fmt in ("%Y-%m-%d", "%m/%d/%Y"):
-        try:
-            return dt.datetime.strptime(text, fmt).date().isoformat()
-        except ValueError:
-            continue
-    return text

@@ -32,8 +32,10 @@ def quote():
 
 
 def _flight_id(name: str):
+    """The id as the booking body would carry it: a number, None when absent, else the raw text
+    (which get_flight refuses with a message naming the flight)."""
     value = request.args.get(name)
-    return int(value) if value and value.isdigit() else (None if not value else value)
+    return int(value) if value and value.isdigit() else value or None
 
 
 def _route_json(flights) -> dict:

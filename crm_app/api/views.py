@@ -5,6 +5,7 @@ from ..models import Airport, Booking, Flight, Passenger
 from ..services.bookings import booking_lines
 from ..services.pricing import money, total_cents
 from ..services.schedule import clock_time
+from ..services.validation import PASSENGER_FIELDS
 
 
 def airport_json(airport: Airport) -> dict:
@@ -30,15 +31,10 @@ def flight_json(flight: Flight) -> dict:
 
 
 def passenger_json(passenger: Passenger | dict) -> dict:
+    """A stored passenger, or the checked fields of one, in the API's field order."""
     get = passenger.get if isinstance(passenger, dict) else lambda name: getattr(passenger, name)
-    return {
-        "title": get("title"),
-        "first_name": get("first_name"),
-        "last_name": get("last_name"),
-        "email": get("email"),
-        "gender": get("gender"),
-        "date_of_birth": get("date_of_birth").isoformat(),
-    }
+    fields = {name: get(name) for name in PASSENGER_FIELDS}
+    return {**fields, "date_of_birth": fields["date_of_birth"].isoformat()}
 
 
 def lines_json(lines: list[dict]) -> dict:

@@ -9,16 +9,24 @@ from .errors import InvalidInput
 DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
 
 
+def read_date(text: str) -> dt.date | None:
+    """A date from typed ISO or US text, or None."""
+    for fmt in DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text.strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
 def parse_date(value, label: str, field: str | None = None) -> dt.date:
     """A date from ISO or US text; a clear message naming `label` otherwise."""
     if isinstance(value, dt.date):
         return value
     text = value.strip() if isinstance(value, str) else ""
-    for fmt in DATE_FORMATS:
-        try:
-            return dt.datetime.strptime(text, fmt).date()
-        except ValueError:
-            continue
+    day = read_date(text)
+    if day is not None:
+        return day
     shown = text or "nothing"
     raise InvalidInput(
         f"{label} must be a date like MM/DD/YYYY or YYYY-MM-DD (got {shown})",

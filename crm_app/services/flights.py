@@ -6,6 +6,7 @@ import datetime as dt
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from ..airports import code_from_label
 from ..db import write_transaction
 from ..models import Airport, Flight, RouteDay
 from .dates import Calendar, parse_date
@@ -29,8 +30,7 @@ def find_airports(session: Session, query: str = "") -> list[Airport]:
 def airport_code(session: Session, value, label: str, field: str | None = None) -> str:
     """The IATA code of an offered airport, from a code or a label like 'New York, NY (JFK)'."""
     text = value.strip() if isinstance(value, str) else ""
-    code = text[-4:-1] if text.endswith(")") and len(text) >= 5 else text
-    code = code.upper()
+    code = code_from_label(text)
     if not text:
         message = f"Enter the {label} airport"
     elif session.get(Airport, code) is None:
