@@ -31,6 +31,7 @@ test: $(STAMP) browser
 	$(PY) -m pytest -q
 
 bench: $(STAMP) browser
+	$(PY) benchmarks/api_latency.py
 	$(PY) benchmarks/harness_latency.py
 
 clean:
