@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .llm import LLMError
 from .policies import make_policy, methods
+from .policies.model import DEFAULT_MODEL
 from .runner import plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
@@ -76,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
     run.add_argument("--out", default="runs/latest", help="folder for trajectories and summary.csv")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
-    run.add_argument("--model", default="gpt-3.5-turbo", help="chat model name for flat, step and heap")
+    run.add_argument("--model", default=DEFAULT_MODEL, help="chat model name for flat, step and heap")
     run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
     run.add_argument("--shots", choices=("0", "few"), default="0", help="zero-shot or few-shot prompts")
     run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")

@@ -30,10 +30,9 @@ READY_TIMEOUT_MS = 15_000
 
 
 class CrmEnv:
-    def __init__(self, server_url: str, browser=None, max_steps: int = 60, evaluate_each_step: bool = True):
+    def __init__(self, server_url: str, browser=None, max_steps: int = 60):
         self.client = ScenarioClient(server_url)
         self.max_steps = max_steps
-        self.evaluate_each_step = evaluate_each_step
         self._playwright = None
         self._browser = browser
         self._context = None
@@ -46,7 +45,9 @@ class CrmEnv:
 
     def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None):
         clock = _Clock()
-        self.scenario = scenario or self.client.generate(task, seed)
+        # A new scenario comes with its evaluation before any action; the page load records no
+        # event, so that answer stands for the loaded page too and is not asked for again.
+        self.scenario, metrics = (scenario, None) if scenario else self.client.generate(task, seed)
         clock.lap("scenario")
         if not self._blank_page_ready:
             self._open_blank_page()
@@ -59,7 +60,8 @@ class CrmEnv:
             self.observation = observe(self.page, settle=True)
         clock.lap("load_and_observe")
         self.steps = 0
-        metrics = self.client.evaluate(self.scenario["id"]) if self.evaluate_each_step else {}
+        if metrics is None:
+            metrics = self.evaluate()
         clock.lap("evaluate")
         return self.observation, {"scenario": self.scenario, "metrics": metrics, "error": None,
                                   "timings": clock.result()}
@@ -74,7 +76,7 @@ class CrmEnv:
         self.observation = observe(self.page, error, settle=True)
         clock.lap("observe")
         clock.split("observe", "settle", self.observation.settle_ms)
-        metrics = self.client.evaluate(self.scenario["id"]) if self.evaluate_each_step else {}
+        metrics = self.evaluate()
         clock.lap("evaluate")
         terminated = action is not None and action.name == "stop"
         truncated = not terminated and self.steps >= self.max_steps

@@ -50,7 +50,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
     obs, info = env.reset(task=spec.task, seed=spec.seed)
     scenario = info["scenario"]
     policy.reset(scenario)
-    steps, answer, spent = [], None, {}
+    steps, answer, spent, metrics = [], None, {}, info["metrics"]
     cause = {"cause": "max_steps", "detail": "the step limit was reached"}
     for _ in range(max_steps):
         clock = time.perf_counter()
@@ -65,16 +65,16 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
         record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
                       metrics={k: step_info["metrics"].get(k) for k in STEP_METRICS})
         steps.append(record)
+        metrics = step_info["metrics"]  # evaluated after the step; nothing happens on the page later
         if terminated or truncated:
             answer = step_info["answer"]
             cause = _end_cause(record, terminated)
             break
-    final = env.evaluate()
     return {
         "method": spec.method, "task": spec.task, "seed": spec.seed, "trial": spec.trial,
         "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
-        "final_observation": obs.text, "metrics": final, "usage": spent, "end": cause,
+        "final_observation": obs.text, "metrics": metrics, "usage": spent, "end": cause,
         "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
 

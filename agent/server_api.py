@@ -6,7 +6,6 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-GOLD_KEYS = ("gold_actions", "gold_steps", "gold")
 # The server is local or named explicitly: never route it through a proxy from the environment.
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -20,20 +19,16 @@ class ScenarioClient:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
 
-    def generate(self, task: str | None = None, seed: int | None = None) -> dict:
-        """A new scenario; its `gold_actions` are filled in from /evaluate when the answer lacks them."""
+    def generate(self, task: str | None = None, seed: int | None = None) -> tuple[dict, dict]:
+        """A new scenario with its `gold_actions`, and its /evaluate answer before any action
+        (where the gold actions come from: the scenario answer does not carry them)."""
         scenario = self._get("/generate-random-scenario", task=task, seed=seed)
-        gold = next((scenario[key] for key in GOLD_KEYS if key in scenario), None)
-        if gold is None:
-            gold = self.evaluate(scenario["id"]).get("gold_actions", [])
-        scenario["gold_actions"] = gold
-        return scenario
+        metrics = self.evaluate(scenario["id"])
+        scenario["gold_actions"] = metrics.get("gold_actions", [])
+        return scenario, metrics
 
     def evaluate(self, scenario_id: str) -> dict:
         return self._get("/evaluate", scenario=scenario_id)
-
-    def reset(self, scenario_id: str) -> dict:
-        return self._get("/reset-scenario", scenario=scenario_id)
 
     def _get(self, path: str, **params) -> dict:
         query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None})

@@ -1,9 +1,4 @@
-"""The six CRM task types, in the papers' order (canonical names)."""
-ALL_TASKS = (
-    "TASK_FIND_FLIGHT",
-    "TASK_BOOK_FLIGHT",
-    "TASK_FIND_BOOKING",
-    "TASK_CANCEL_FLIGHT",
-    "TASK_UPDATE_PASSENGER_DETAILS",
-    "TASK_MODIFY_FLIGHT",
-)
+"""The six CRM task types, in the papers' order (canonical names): the scenario backend's table."""
+from scenarios.tasks import TASKS
+
+ALL_TASKS = tuple(TASKS)

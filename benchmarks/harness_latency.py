@@ -17,7 +17,6 @@ import statistics
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from agent.runner import plan, run_all  # noqa: E402
 from agent.tasks import ALL_TASKS  # noqa: E402
 from crm_app import create_app  # noqa: E402
 from crm_app.server import BackgroundServer  # noqa: E402
+from scenarios.replay import http_sender  # noqa: E402
 
 SCREEN_JS = """() => {
   if (document.querySelector('dialog[open]')) return 'cancel dialog';
@@ -71,8 +71,8 @@ def measure_steps(env: CrmEnv, episodes: int):
 
 def full_results_page(env: CrmEnv) -> tuple[int, float]:
     """Tokens and observation time of a return-trip results page with 8 flights each way."""
-    base = env.client.base_url
-    get = lambda path: json.load(urllib.request.urlopen(base + path))  # noqa: E731
+    send = http_sender(env.client.base_url)
+    get = lambda path: send("GET", path)[1]  # noqa: E731
     today = dt.date.fromisoformat(get("/api/config")["today"])
     codes = [a["code"] for a in get("/api/airports?q=")["airports"]]
     for (a, b), offset in itertools.product(itertools.permutations(codes[:12], 2), range(10, 70, 7)):

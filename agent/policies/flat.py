@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..observation import Observation
 from . import register
-from .llm_policy import LLMPolicy, history_entry
+from .llm_policy import LLMPolicy
 from .prompting import examples, render
 
 
@@ -21,7 +21,5 @@ class FlatPolicy(LLMPolicy):
 
     def act(self, observation: Observation) -> tuple[str, str]:
         reply = self.ask(self.system, self.state_prompt(observation, self.history), "flat")
-        self.history.append(history_entry(reply))
-        if reply.problem:
-            self.step_notes["reply_problem"] = reply.problem
+        self.remember(self.history, reply)
         return reply.reason, reply.action

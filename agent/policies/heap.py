@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..observation import Observation
 from . import register
-from .llm_policy import LLMPolicy, history_entry
+from .llm_policy import LLMPolicy
 from .prompting import examples, render
 from .reply import split_call
 
@@ -71,14 +71,11 @@ class HeapPolicy(LLMPolicy):
         if len(self.actions) >= self.max_policy_steps:
             self._finish_entry("", "", note=f"(gave up after {self.max_policy_steps} actions)")
             return None
-        job = f"\nYOUR CURRENT JOB: {self.current}\n"
-        reply = self.ask(self.policies[name], self.state_prompt(observation, self.actions, subtask=job), name)
+        reply = self.ask(self.policies[name], self.state_prompt(observation, self.actions, self.current), name)
         if split_call(reply.action)[0] in DONE:
             self._finish_entry("", "")
             return None
-        self.actions.append(history_entry(reply))
-        if reply.problem:
-            self.step_notes["reply_problem"] = reply.problem
+        self.remember(self.actions, reply)
         return self._notes(reply.reason, reply.action)
 
     def _finish_entry(self, reason: str, action: str, note: str = "") -> tuple[str, str]:

@@ -42,14 +42,16 @@ class LLMPolicy:
     def ask(self, system: str, user: str, caller: str) -> Reply:
         return parse_reply(self.calls.ask(system, user, caller).text)
 
-    def state_prompt(self, observation: Observation, history: list[str], **extra: str) -> str:
-        """The per-step user message: task, conversation, history, page (agent/prompts/state.txt)."""
+    def state_prompt(self, observation: Observation, history: list[str], job: str | None = None) -> str:
+        """The per-step user message: task, conversation, the caller's current job if any, history
+        and page (agent/prompts/state.txt)."""
+        subtask = f"\nYOUR CURRENT JOB: {job}\n" if job else ""
         return render("state", task=task_text(self.scenario), conversation=conversation_text(self.scenario),
-                      history=history_text(history), observation=observation.text,
-                      **{"subtask": "", **extra})
+                      subtask=subtask, history=history_text(history), observation=observation.text)
 
-
-def history_entry(reply: Reply) -> str:
-    """How an issued action is remembered; a reply without an action is remembered as such,
-    so the model sees its mistake next time."""
-    return reply.action if reply.action else f"(invalid reply: {reply.problem})"
+    def remember(self, history: list[str], reply: Reply) -> None:
+        """Record an issued page action in `history`; a reply without an action is remembered as
+        such, so the model sees its mistake next time, and noted in the trajectory."""
+        history.append(reply.action if reply.action else f"(invalid reply: {reply.problem})")
+        if reply.problem:
+            self.step_notes["reply_problem"] = reply.problem

@@ -8,9 +8,8 @@ DEFAULT_MODEL = "gpt-3.5-turbo"
 
 
 def make_client(model: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                cache_dir: str | None = None, temperature: float | None = None, **_ignored) -> LLMClient:
-    extra = {} if temperature is None else {"temperature": temperature}
-    return LLMClient(model or DEFAULT_MODEL, base_url=base_url, api_key=api_key, cache_dir=cache_dir, **extra)
+                cache_dir: str | None = None, **_ignored) -> LLMClient:
+    return LLMClient(model or DEFAULT_MODEL, base_url=base_url, api_key=api_key, cache_dir=cache_dir)
 
 
 class ModelCalls:

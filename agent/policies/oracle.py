@@ -3,10 +3,12 @@ observation text and the action grammar, as an LLM agent must. If it succeeds, t
 (observation, parser, execution, waiting, scoring) works."""
 from __future__ import annotations
 
+from scenarios.targets import TARGETS
+
+from ..executor import FIELD_KINDS
 from ..observation import Observation, parse_observation
 from . import register
 
-FIELD_KINDS = ("input", "select")
 CLICK_KINDS = ("button", "link")
 
 
@@ -49,7 +51,7 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
     if step["action"] == "click":
         element = _named(elements, step["label"], CLICK_KINDS)
         return f"CLICK {element['id']}" if element else None
-    if target.endswith("-flight"):
+    if target in TARGETS and TARGETS[target].kind == "flight":
         element = _flight_row(elements, value)
         return f"CLICK {element['id']}" if element else None
     if target == "trip-type":  # a radio group: the value names the radio ("oneway" -> "One way")
@@ -63,7 +65,7 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
     return f'TYPE {element["id"]} "{value}"'
 
 
-def _named(elements: list[dict], label: str, kinds: tuple[str, ...]) -> dict | None:
+def _named(elements: list[dict], label: str, kinds) -> dict | None:
     wanted = label.strip().lower()
     return next((e for e in elements if e["kind"] in kinds and e["name"].lower() == wanted), None)
 

@@ -26,8 +26,18 @@ def render(name: str, **fields: str) -> str:
     """The prompt file with $fields substituted; $actions (the action set) and $guide (how the CRM
     works, agent/prompts/crm_guide.txt) are always available.
     Unknown $words are left as they are, so observations and examples cannot break a template."""
-    shared = {"actions": describe_actions(), "guide": load_prompt("crm_guide")}
-    return Template(load_prompt(name)).safe_substitute({**shared, **fields})
+    return _template(name).safe_substitute({**_shared_fields(), **fields})
+
+
+@lru_cache(maxsize=None)
+def _template(name: str) -> Template:
+    return Template(load_prompt(name))
+
+
+@lru_cache(maxsize=1)
+def _shared_fields() -> dict[str, str]:
+    """Built once: render() runs for every model call (the state prompt)."""
+    return {"actions": describe_actions(), "guide": load_prompt("crm_guide")}
 
 
 def examples(name: str, shots: str) -> str:

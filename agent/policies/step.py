@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from ..observation import Observation
 from . import register
-from .llm_policy import LLMPolicy, history_entry
+from .llm_policy import LLMPolicy
 from .prompting import examples, load_prompt, render, task_text
-from .reply import Reply, split_call
+from .reply import split_call
 
 ROOT = "CRM"
 LIBRARY = ("CRM", "FIND_BOOKING", "SEARCH_FLIGHT", "SELECT_FLIGHT", "PASSENGER_DETAILS", "PAYMENT",
@@ -55,15 +55,14 @@ class StepPolicy(LLMPolicy):
                     return self._finish(reply.reason, f"STOP [{argument}]")
                 self._pop(argument)
             else:
-                frame.history.append(history_entry(reply))
-                return self._finish(reply.reason, reply.action, reply)
+                self.remember(frame.history, reply)
+                return self._finish(reply.reason, reply.action)
             if halt:
                 return self._halt(halt)
         return self._halt(f"{self.max_calls_per_step} model calls in one step without a page action")
 
     def _state(self, observation: Observation, frame: Frame) -> str:
-        job = f"\nYOUR CURRENT JOB: {frame.label()}\n" if frame.name != ROOT else ""
-        return self.state_prompt(observation, frame.history, subtask=job)
+        return self.state_prompt(observation, frame.history, frame.label() if frame.name != ROOT else None)
 
     def _push(self, call: str, caller: Frame) -> str | None:
         name, argument = split_call(call)
@@ -80,10 +79,8 @@ class StepPolicy(LLMPolicy):
         done = self.stack.pop()
         self.stack[-1].history.append(f"{done.name} returned: {value or '(nothing)'}")
 
-    def _finish(self, reason: str, action: str, reply: Reply | None = None) -> tuple[str, str]:
+    def _finish(self, reason: str, action: str) -> tuple[str, str]:
         self.step_notes["stack"] = [frame.label() for frame in self.stack]
-        if reply is not None and reply.problem:
-            self.step_notes["reply_problem"] = reply.problem
         return reason, action
 
     def _halt(self, why: str) -> tuple[str, str]:

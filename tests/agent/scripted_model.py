@@ -20,9 +20,13 @@ def page(request: dict) -> list[dict]:
     return parse_observation(user_text(request).split("CURRENT PAGE:", 1)[-1])
 
 
+def task_text(request: dict) -> str:
+    return user_text(request).split("CONVERSATION", 1)[0]
+
+
 def trip(request: dict) -> dict:
     """From, to and dates read from the task text of the request."""
-    task = user_text(request).split("CONVERSATION", 1)[0]
+    task = task_text(request)
     codes = re.findall(r"\(([A-Z]{3})\)", task)
     dates = [f"{m}/{d}/{y}" for y, m, d in re.findall(r"(\d{4})-(\d{2})-(\d{2})", task)]
     code = re.search(r"\b([A-Z0-9]{6})\b", task)
@@ -32,6 +36,11 @@ def trip(request: dict) -> dict:
 
 def element(elements: list[dict], kind: str, name: str) -> dict | None:
     return next((e for e in elements if e["kind"] == kind and e["name"] == name), None)
+
+
+def form_field(elements: list[dict], label: str) -> dict | None:
+    """The text field or select with this label."""
+    return next((e for e in elements if e["kind"] in ("input", "select") and e["name"] == label), None)
 
 
 def reply(reason: str, action: str) -> str:
@@ -85,49 +94,45 @@ def step_crm_cancel(request: dict) -> str:
     return reply("First open the booking.", f"CALL FIND_BOOKING [{code}]")
 
 
-def step_find_booking(request: dict) -> str:
+def code_form(request: dict, done: str, result: str, opener: tuple[str, str], submit: str) -> str:
+    """Open the form asking for the confirmation code (the job's argument), type it and submit;
+    RETURN `result` once the page shows `done` (where `{code}` stands for the code)."""
     elements, code = page(request), job(request)
-    if named(elements, "text", f"Booking {code}"):
-        return reply("The booking is shown.", "RETURN [found]")
+    if named(elements, "text", done.format(code=code)):
+        return reply("Done.", f"RETURN [{result}]")
     field = element(elements, "input", "Confirmation code")
     if field is None:
-        return reply("Open the search.", f'CLICK {element(elements, "link", "Find booking")["id"]}')
+        return reply("Open the form.", f"CLICK {element(elements, *opener)['id']}")
     if not field.get("value"):
         return reply("Type the code.", f'TYPE {field["id"]} "{code}"')
-    return reply("Search.", f'CLICK {element(elements, "button", "Search")["id"]}')
+    return reply("Submit.", f'CLICK {element(elements, "button", submit)["id"]}')
+
+
+def step_find_booking(request: dict) -> str:
+    return code_form(request, "Booking {code}", "found", ("link", "Find booking"), "Search")
 
 
 def step_cancel_booking(request: dict) -> str:
-    elements, code = page(request), job(request)
-    if named(elements, "text", "Status Cancelled"):
-        return reply("Cancelled.", "RETURN [cancelled]")
-    field = element(elements, "input", "Confirmation code")
-    if field is None:
-        return reply("Open the dialog.", f'CLICK {element(elements, "button", "Cancel booking")["id"]}')
-    if not field.get("value"):
-        return reply("Re-enter the code.", f'TYPE {field["id"]} "{code}"')
-    return reply("Confirm.", f'CLICK {element(elements, "button", "Confirm cancellation")["id"]}')
+    return code_form(request, "Status Cancelled", "cancelled", ("button", "Cancel booking"), "Confirm cancellation")
 
 
 def step_fill_text(request: dict) -> str:
     label, _, text = job(request).partition(": ")
-    field = next(e for e in page(request) if e["kind"] in ("input", "select") and e["name"] == label)
+    field = form_field(page(request), label)
     if field.get("value", "").lower() == text.lower():
         return reply("Filled.", "RETURN [filled]")
     return reply("Type it.", f'TYPE {field["id"]} "{text}"')
 
 
 def passenger_values(request: dict) -> dict:
-    task = user_text(request).split("CONVERSATION", 1)[0]
-    person = re.search(r"passenger is (\w+) (\w+) (\w+) \((\w+), born (\d{4})-(\d{2})-(\d{2}), email (\S+?)\)", task)
+    person = re.search(r"passenger is (\w+) (\w+) (\w+) \((\w+), born (\d{4})-(\d{2})-(\d{2}), email (\S+?)\)", task_text(request))
     title, first, last, gender, year, month, day, email = person.groups()
     return {"Title": title, "First name": first, "Last name": last, "Email address": email,
             "Gender": gender.capitalize(), "Date of birth": f"{month}/{day}/{year}"}
 
 
 def card_values(request: dict) -> dict:
-    task = user_text(request).split("CONVERSATION", 1)[0]
-    card = re.search(r"card (\d+), expiry (\S+), security code (\d+), name on card ([^.]+)\.", task)
+    card = re.search(r"card (\d+), expiry (\S+), security code (\d+), name on card ([^.]+)\.", task_text(request))
     number, expiry, code, name = card.groups()
     return {"Card number": number, "Expiry": expiry, "Security code": code, "Name on card": name}
 
@@ -136,7 +141,7 @@ def fill_form(request: dict, values: dict, submit: str, via_fill_text: bool) -> 
     """The next action filling `values` on the page, then clicking `submit`; None when submitted."""
     elements = page(request)
     for label, value in values.items():
-        field = next((e for e in elements if e["kind"] in ("input", "select") and e["name"] == label), None)
+        field = form_field(elements, label)
         if field is None:
             return None
         if field.get("value", "").lower() != value.lower():

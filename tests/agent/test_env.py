@@ -2,13 +2,12 @@
 ending the episode, and the results page as an agent reads it."""
 import datetime as dt
 import itertools
-import json
-import urllib.request
 
 import pytest
 
 from agent.env import CrmEnv
 from agent.observation import parse_observation
+from scenarios.replay import http_sender
 
 pytestmark = pytest.mark.browser
 
@@ -24,9 +23,10 @@ def element(obs, kind, name):
     return next(e for e in parse_observation(obs.text) if e["kind"] == kind and e["name"] == name)
 
 
-def get_json(url):
-    with urllib.request.urlopen(url) as response:
-        return json.load(response)
+def get_json(base_url, path):
+    status, body = http_sender(base_url)("GET", path)
+    assert status == 200, body
+    return body
 
 
 def test_invalid_actions_leave_the_episode_running_and_say_why(env):
@@ -50,7 +50,7 @@ def test_invalid_actions_leave_the_episode_running_and_say_why(env):
 
 def test_actions_by_label_commit_like_a_person(env):
     obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=12)
-    today = dt.date.fromisoformat(get_json(f"{env.client.base_url}/api/config")["today"])
+    today = dt.date.fromisoformat(get_json(env.client.base_url, "/api/config")["today"])
     depart, back = today + dt.timedelta(days=20), today + dt.timedelta(days=27)
     for action in ['TYPE From "JFK"', 'type [To] [LAX]', f'TYPE Departure date "{depart.isoformat()}"',
                    f'TYPE Return date "{back.strftime("%m/%d/%Y")}"', "CLICK Search flights"]:
@@ -78,13 +78,13 @@ def test_episode_is_truncated_at_the_step_limit(live_server, browser):
 
 def full_route(base_url):
     """A route and dates with 8 flights each way (the most the schedule has)."""
-    config = get_json(f"{base_url}/api/config")
-    codes = [a["code"] for a in get_json(f"{base_url}/api/airports?q=")["airports"]]
+    config = get_json(base_url, "/api/config")
+    codes = [a["code"] for a in get_json(base_url, "/api/airports?q=")["airports"]]
     first = dt.date.fromisoformat(config["today"]) + dt.timedelta(days=10)
     for (origin, destination), offset in itertools.product(itertools.permutations(codes[:12], 2), range(0, 60, 7)):
         depart, back = first + dt.timedelta(days=offset), first + dt.timedelta(days=offset + 3)
-        answer = get_json(f"{base_url}/api/flights/search?from={origin}&to={destination}"
-                          f"&date={depart}&return={back}")
+        answer = get_json(base_url, f"/api/flights/search?from={origin}&to={destination}"
+                                    f"&date={depart}&return={back}")
         if len(answer["flights"]) == 8 and len(answer["return_flights"]) == 8:
             return origin, destination, depart, back, answer
     pytest.fail("no route with 8 flights each way")
