@@ -3,7 +3,7 @@ import { trackRequest } from "./events.js";
 
 export const scenarioId = new URLSearchParams(location.search).get("scenario") || "";
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(status, body) {
     super(body.error || `Request failed (${status})`);
     this.status = status;
@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-export async function request(method, path, body) {
+async function request(method, path, body) {
   const headers = { Accept: "application/json" };
   if (scenarioId) headers["X-Scenario-Id"] = scenarioId;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -32,7 +32,7 @@ async function send(path, init) {
   return data;
 }
 
-export function query(params) {
+function query(params) {
   const usp = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null) usp.set(key, value);

@@ -1,7 +1,7 @@
 // Airport autocomplete. The input shows the label ("New York, NY (JFK)"); the committed value
 // is the IATA code. Options come from /api/airports?q=; an exact code typed and left commits.
 import { api } from "./api.js";
-import { commitWidget } from "./widgets.js";
+import { commitWidget, normalize, setCommitted } from "./fields.js";
 
 const known = new Map();   // code -> airport, filled from every answer
 let loadAll = null;
@@ -16,14 +16,13 @@ function remember(data) {
   return data.airports || [];
 }
 
-export function airportLabel(code) {
+function airportLabel(code) {
   return known.get(code)?.label || code;
 }
 
 // Set a prefilled value without producing an event.
 export function presetAirport(input, code) {
-  input.dataset.value = code;
-  input.value = code ? airportLabel(code) : "";
+  setCommitted(input, code, airportLabel(code));
 }
 
 export function initAutocomplete(input) {
@@ -127,7 +126,7 @@ function pick(state, airport) {
 function commitTyped(state) {
   const text = state.input.value.trim();
   const byLabel = [...known.values()].find((a) => a.label.toLowerCase() === text.toLowerCase());
-  const code = byLabel ? byLabel.code : text.toUpperCase();
+  const code = byLabel ? byLabel.code : normalize(state.input, text);
   const display = known.has(code) ? airportLabel(code) : text;
   commitWidget(state.input, code, display);
 }

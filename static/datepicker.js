@@ -1,7 +1,7 @@
 // Month-grid datepicker shared by every date field. Opened by the calendar button next to a
 // field; a picked day or a typed MM/DD/YYYY or YYYY-MM-DD date is committed as ISO.
 import { MONTHS, daysInMonth, formatUs, isoOf, parseDate, splitIso, weekdayOf } from "./dates.js";
-import { commitWidget } from "./widgets.js";
+import { commitWidget, normalize, setCommitted } from "./fields.js";
 
 const ranges = { sellable: ["", ""], birth: ["1900-01-01", ""] };
 let today = "";
@@ -14,9 +14,15 @@ export function configureDates(config) {
   ranges.birth = ["1900-01-01", config.today];
 }
 
+// What a date field shows for a committed value: MM/DD/YYYY, or the text as typed when it is
+// not a date.
+function shown(value) {
+  return parseDate(value) ? formatUs(value) : value;
+}
+
+// Set a prefilled value without producing an event.
 export function presetDate(input, iso) {
-  input.dataset.value = iso || "";
-  input.value = iso && parseDate(iso) ? formatUs(iso) : iso || "";
+  setCommitted(input, iso || "", shown(iso || ""));
 }
 
 export function initDateField(input) {
@@ -39,9 +45,8 @@ export function initDatepicker() {
 }
 
 function commitTyped(input) {
-  const text = input.value.trim();
-  const iso = parseDate(text);
-  commitWidget(input, iso || text, iso ? formatUs(iso) : text);
+  const value = normalize(input, input.value);
+  commitWidget(input, value, shown(value));
 }
 
 function rangeOf(input) {
@@ -68,7 +73,7 @@ function defaultMonth(input) {
   return min > today ? min : today;
 }
 
-export function close(refocus = false) {
+function close(refocus = false) {
   const input = view.input;
   view.input = null;
   popup().hidden = true;
@@ -112,7 +117,7 @@ function onDayClick(e) {
   if (!button || button.disabled) return;
   const input = view.input;
   close();
-  commitWidget(input, button.dataset.iso, formatUs(button.dataset.iso));
+  commitWidget(input, button.dataset.iso, shown(button.dataset.iso));
   input.focus();
 }
 

@@ -29,7 +29,7 @@ export function disableRecording() {
   settle();
 }
 
-export function record(event) {
+function record(event) {
   if (!enabled) return;
   queue.push({ page: pageId, seq: ++seq, ...event });
   pump();
@@ -93,14 +93,14 @@ function settle() {
   }, 0);
 }
 
-export function whenIdle() {
+function whenIdle() {
   return new Promise((resolve) => {
     idleWaiters.push(resolve);
     settle();
   });
 }
 
-export function pendingEvents() {
+function pendingEvents() {
   return queue.length;
 }
 
@@ -110,18 +110,20 @@ function isRecordable(el) {
   return el && fieldName(el) && !el.closest("[data-no-record]");
 }
 
+function recordFill(el) {
+  record({ action: "fill", target: fieldName(el), value: committedValue(el) });
+}
+
 function onChange(event) {
   const el = event.target;
   if (!isRecordable(el) || el.dataset.commit === "widget") return;
   if (el.type === "radio" && !el.checked) return;
-  record({ action: "fill", target: fieldName(el), value: committedValue(el) });
+  recordFill(el);
 }
 
 // Autocomplete and datepicker announce their committed value with a "crm-commit" event.
 function onWidgetCommit(event) {
-  const el = event.target;
-  if (!isRecordable(el)) return;
-  record({ action: "fill", target: fieldName(el), value: committedValue(el) });
+  if (isRecordable(event.target)) recordFill(event.target);
 }
 
 function onClick(event) {

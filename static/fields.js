@@ -23,14 +23,17 @@ export function committedValue(el) {
   return normalize(el, el.value);
 }
 
+// Set a widget's committed value (and what the field shows) without producing an event.
 export function setCommitted(el, value, display) {
   el.dataset.value = value;
   el.value = display ?? value;
 }
 
-export function clearCommitted(el) {
-  delete el.dataset.value;
-  el.value = "";
+// Commit a widget's value and tell the event recorder (and anyone else listening) about it.
+export function commitWidget(el, value, display) {
+  const changed = el.dataset.value !== value;
+  setCommitted(el, value, display);
+  if (changed) el.dispatchEvent(new CustomEvent("crm-commit", { bubbles: true }));
 }
 
 // Empties a form, widgets' committed values included.
@@ -38,6 +41,16 @@ export function resetForm(form) {
   form.reset();
   for (const el of form.querySelectorAll("[data-value]")) delete el.dataset.value;
   clearErrors(form);
+}
+
+// The API body of a form: committed values of its enabled fields, keyed by their data-api
+// name (a disabled field, such as the Return date of a one-way search, is left out).
+export function apiValues(container) {
+  const values = {};
+  for (const el of container.querySelectorAll("[data-api]:not(:disabled)")) {
+    values[el.dataset.api] = committedValue(el);
+  }
+  return values;
 }
 
 // Current committed values of every enabled named field inside a [data-form] container.

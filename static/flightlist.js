@@ -1,5 +1,6 @@
-// Flight tables: one row per flight, selectable by its radio or by clicking the row, and a
-// read-only itinerary list for summaries.
+// Flight tables: one row per flight, selectable by its radio or by clicking the row (on the
+// results screen and when changing a booking's flights), and a read-only itinerary list for
+// summaries.
 import { formatLong } from "./dates.js";
 
 const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration", "Price"];
@@ -15,7 +16,7 @@ function cell(tag, text) {
 }
 
 // field: "outward-flight" etc.; testid prefix is the same name ("outward-flight-CR1234").
-export function flightTable(container, { heading, field, flights, date, route }) {
+function flightTable(container, { heading, field, flights, date, route }) {
   const title = cell("h2", heading);
   title.id = `${field}-heading`;
   const sub = cell("p", `${route} · ${formatLong(date)}`);
@@ -64,9 +65,41 @@ function selectRow(e) {
   radio.click();
 }
 
-export function selectedFlightId(container, field) {
+function selectedFlightId(container, field) {
   const radio = container.querySelector(`input[data-field="${field}"]:checked`);
   return radio ? Number(radio.dataset.flightId) : null;
+}
+
+// The departing (and, for a return trip, the return) table of a search answer; prefix is
+// "change-" when changing a booking's flights.
+export function renderFlightLists(root, results, tripType, prefix = "") {
+  const route = `${results.from} → ${results.to}`;
+  flightTable(root.querySelector('[data-results="outward"]'), {
+    heading: "Select your departing flight", field: `${prefix}outward-flight`,
+    flights: results.flights, date: results.date, route,
+  });
+  const back = root.querySelector('[data-results="return"]');
+  if (tripType === "return") {
+    flightTable(back, {
+      heading: "Select your return flight", field: `${prefix}return-flight`,
+      flights: results.return_flights || [], date: results.return_date,
+      route: `${results.to} → ${results.from}`,
+    });
+  } else {
+    back.replaceChildren();
+  }
+}
+
+// Finds the chosen flight objects, or returns a message naming what is missing.
+export function chosenFlights(root, results, tripType, prefix = "") {
+  const outwardId = selectedFlightId(root, `${prefix}outward-flight`);
+  const returnId = selectedFlightId(root, `${prefix}return-flight`);
+  if (!outwardId) return { missing: "Select a departing flight." };
+  if (tripType === "return" && !returnId) return { missing: "Select a return flight." };
+  return {
+    outward: results.flights.find((f) => f.id === outwardId),
+    return: tripType === "return" ? results.return_flights.find((f) => f.id === returnId) : null,
+  };
 }
 
 // Read-only list of a booking's or a selection's flights.

@@ -1,27 +1,12 @@
-// Reading and prefilling the six passenger fields ("passenger-*" or "modify-passenger-*").
-import { committedValue } from "./fields.js";
+// Prefilling and describing the six passenger fields ("passenger-*" or "modify-passenger-*").
+// Each field's data-api names its passenger key; apiValues() (fields.js) reads them.
 import { presetDate } from "./datepicker.js";
 
-const KEYS = {
-  title: "title", firstname: "first_name", lastname: "last_name",
-  email: "email", gender: "gender", dob: "date_of_birth",
-};
-
-function input(prefix, suffix) {
-  return document.querySelector(`[data-testid="${prefix}-${suffix}"]`);
-}
-
-export function readPassenger(prefix) {
-  const passenger = {};
-  for (const [suffix, key] of Object.entries(KEYS)) passenger[key] = committedValue(input(prefix, suffix));
-  return passenger;
-}
-
-export function fillPassenger(prefix, passenger) {
-  for (const [suffix, key] of Object.entries(KEYS)) {
-    const el = input(prefix, suffix);
-    if (suffix === "dob") presetDate(el, passenger[key] || "");
-    else el.value = passenger[key] || "";
+export function fillPassenger(form, passenger) {
+  for (const el of form.querySelectorAll("[data-api]")) {
+    const value = passenger[el.dataset.api] || "";
+    if (el.dataset.kind === "date") presetDate(el, value);
+    else el.value = value;
   }
 }
 

@@ -2,12 +2,11 @@
 import { api } from "../api.js";
 import { presetAirport } from "../autocomplete.js";
 import { presetDate } from "../datepicker.js";
-import { clearErrors, showApiError, showFormError } from "../fields.js";
-import { itinerary } from "../flightlist.js";
-import { searchParams, setTripType } from "../flightsearch.js";
-import { fillPassenger, readPassenger } from "../passengerform.js";
+import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
+import { chosenFlights, itinerary, renderFlightLists } from "../flightlist.js";
+import { setTripType } from "../flightsearch.js";
+import { fillPassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
-import { chosenFlights, renderFlightLists } from "./results.js";
 
 const state = { booking: null, results: null };
 const root = () => screen("modify");
@@ -30,7 +29,7 @@ export function initModify() {
     clearErrors(root());
     for (const el of root().querySelectorAll('[role="status"]')) el.textContent = "";
     part("[data-modify-code]").textContent = booking.code;
-    fillPassenger("modify-passenger", booking.passenger);
+    fillPassenger(part('[data-form="modify-passenger"]'), booking.passenger);
     renderFlights();
   });
 }
@@ -46,13 +45,13 @@ async function savePassenger() {
   const form = part('[data-form="modify-passenger"]');
   clearErrors(form);
   part('[data-testid="modify-passenger-status"]').textContent = "";
-  const typed = readPassenger("modify-passenger");
+  const typed = apiValues(form);
   const changes = Object.fromEntries(
     Object.entries(typed).filter(([key, value]) => value !== (state.booking.passenger[key] || "")));
   try {
     const answer = await api.updatePassenger(state.booking.code, changes);
     state.booking = answer.booking;
-    fillPassenger("modify-passenger", answer.booking.passenger);
+    fillPassenger(form, answer.booking.passenger);
     part('[data-testid="modify-passenger-status"]').textContent = "Passenger details saved.";
   } catch (err) {
     showApiError(form, "modify-passenger", err);
@@ -84,7 +83,7 @@ async function searchFlights() {
   const panel = part("[data-change-panel]");
   clearErrors(panel);
   try {
-    state.results = await api.searchFlights(searchParams("change", state.booking.trip_type));
+    state.results = await api.searchFlights(apiValues(part("[data-change-search]")));
     renderFlightLists(panel, state.results, state.booking.trip_type, "change-");
   } catch (err) {
     showApiError(panel, "change-flights", err);

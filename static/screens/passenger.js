@@ -1,7 +1,6 @@
 // Passenger details in the booking flow: Save asks the server to check them, then Payment.
 import { api } from "../api.js";
-import { clearErrors, showApiError } from "../fields.js";
-import { readPassenger } from "../passengerform.js";
+import { apiValues, clearErrors, showApiError } from "../fields.js";
 import { register, screen, show } from "../router.js";
 import { flow } from "../state.js";
 
@@ -20,7 +19,7 @@ export function initPassenger() {
 async function save(form) {
   clearErrors(form);
   try {
-    const answer = await api.validatePassenger(readPassenger("passenger"));
+    const answer = await api.validatePassenger(apiValues(form));
     flow.passenger = answer.passenger;
     show("payment");
   } catch (err) {

@@ -1,6 +1,6 @@
 // Payment: itinerary summary with the server's price lines and Total, card details, Book flight.
 import { api } from "../api.js";
-import { clearErrors, committedValue, resetForm, showApiError } from "../fields.js";
+import { apiValues, clearErrors, resetForm, showApiError } from "../fields.js";
 import { itinerary, money, priceLines } from "../flightlist.js";
 import { describePassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
@@ -47,21 +47,11 @@ async function renderSummary(root) {
   }
 }
 
-function readPayment() {
-  const value = (id) => committedValue(document.querySelector(`[data-testid="${id}"]`));
-  return {
-    card_number: value("payment-card-number"),
-    expiry: value("payment-expiry"),
-    security_code: value("payment-security-code"),
-    name_on_card: value("payment-name-on-card"),
-  };
-}
-
 async function book(form) {
   clearErrors(form);
   try {
     const answer = await api.createBooking({
-      ...flightIds(), passenger: flow.passenger, payment: readPayment(),
+      ...flightIds(), passenger: flow.passenger, payment: apiValues(form),
     });
     resetFlow();
     resetForm(form);

@@ -1,7 +1,7 @@
 // Home: the flight search form. A successful search moves on to the results.
 import { api } from "../api.js";
-import { clearErrors, showApiError } from "../fields.js";
-import { searchParams, setTripType } from "../flightsearch.js";
+import { apiValues, clearErrors, showApiError } from "../fields.js";
+import { setTripType } from "../flightsearch.js";
 import { register, screen, show } from "../router.js";
 import { flow, resetFlow } from "../state.js";
 
@@ -25,7 +25,7 @@ async function submit(form) {
   clearErrors(form);
   const type = tripType(form);
   try {
-    const results = await api.searchFlights(searchParams("search", type));
+    const results = await api.searchFlights(apiValues(form));
     resetFlow();
     Object.assign(flow, { tripType: type, results });
     show("results");

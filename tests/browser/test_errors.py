@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .ui import (fill_passenger, fill_payment, fill_search, find_booking, open_app, open_booking,
-                 pick_airport, region, search_flights, select_flight)
+                 pick_airport, region, to_passenger_details)
 
 pytestmark = pytest.mark.browser
 
@@ -37,14 +37,6 @@ def test_dates_outside_the_sellable_window(app_page, depart):
     fill_search(app_page, depart=depart, back=None)
     app_page.get_by_role("button", name="Search flights").click()
     expect(alert_with(app_page, "Departure date must be between 06/01/2026 and 06/01/2027")).to_be_visible()
-
-
-def to_passenger_details(page):
-    search_flights(page)
-    select_flight(page, "Select your departing flight")
-    select_flight(page, "Select your return flight")
-    page.get_by_role("button", name="Checkout").click()
-    return region(page, "Passenger details")
 
 
 def test_missing_passenger_fields(app_page, stored_bookings):

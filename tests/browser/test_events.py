@@ -11,7 +11,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .ui import fill_passenger, open_app, pick_airport, region, select_flight
+from .ui import (fill_passenger, fill_search, open_app, pick_airport, region, search_flights,
+                 select_flight)
 
 pytestmark = pytest.mark.browser
 SCENARIO = "evtest"
@@ -75,11 +76,7 @@ def test_search_events_are_normalized_and_in_order(page, recorded):
 
 
 def test_one_way_leaves_out_the_return_date(page, recorded):
-    home = region(page, "Find flights")
-    home.get_by_label("One way").check()
-    pick_airport(page, home, "From", "JFK", "New York, NY (JFK)")
-    pick_airport(page, home, "To", "FLL", "Fort Lauderdale, FL (FLL)")
-    home.get_by_label("Departure date", exact=True).fill("2026-07-07")
+    fill_search(page, depart="2026-07-07", back=None)
     page.get_by_role("button", name="Search flights").click()
     settle(page)
     assert recorded[0]["target"] == "trip-type" and recorded[0]["value"] == "oneway"
@@ -101,12 +98,7 @@ def test_nav_clicks_and_find_booking(page, recorded):
 
 
 def test_passenger_and_card_values_are_normalized(page, recorded):
-    home = region(page, "Find flights")
-    home.get_by_label("One way").check()
-    pick_airport(page, home, "From", "JFK", "New York, NY (JFK)")
-    pick_airport(page, home, "To", "FLL", "Fort Lauderdale, FL (FLL)")
-    home.get_by_label("Departure date", exact=True).fill("07/07/2026")
-    page.get_by_role("button", name="Search flights").click()
+    search_flights(page, back=None)
     select_flight(page, "Select your departing flight")
     page.get_by_role("button", name="Checkout").click()
     fill_passenger(region(page, "Passenger details"), first="  Bill ", dob="04/20/2003")

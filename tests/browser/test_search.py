@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .ui import fill_search, flight_table, region, search_flights, select_flight
+from .ui import fill_search, flight_table, region, search_flights, to_passenger_details
 
 pytestmark = pytest.mark.browser
 
@@ -97,13 +97,10 @@ def test_typed_us_and_iso_dates_are_accepted(app_page):
 
 
 def test_date_of_birth_calendar_jumps_by_year(app_page):
-    search_flights(app_page)
-    select_flight(app_page, "Select your departing flight")
-    select_flight(app_page, "Select your return flight")
-    app_page.get_by_role("button", name="Checkout").click()
+    details = to_passenger_details(app_page)
     app_page.get_by_role("button", name="Open calendar (birth)").click()
     picker = app_page.get_by_role("dialog", name="Choose date")
     picker.get_by_label("Year", exact=True).select_option("1985")
     picker.get_by_label("Month", exact=True).select_option("March")
     picker.get_by_role("button", name="March 14, 1985").click()
-    expect(region(app_page, "Passenger details").get_by_label("Date of birth", exact=True)).to_have_value("03/14/1985")
+    expect(details.get_by_label("Date of birth", exact=True)).to_have_value("03/14/1985")

@@ -53,6 +53,16 @@ def select_flight(page: Page, heading: str, index: int = 0) -> str:
     return re.search(r"CR\d+", radio.get_attribute("aria-label") or "").group(0)
 
 
+def to_passenger_details(page: Page):
+    """Searches the default return trip, selects the first flights, checks out; returns the
+    Passenger details screen."""
+    search_flights(page)
+    select_flight(page, "Select your departing flight")
+    select_flight(page, "Select your return flight")
+    page.get_by_role("button", name="Checkout").click()
+    return region(page, "Passenger details")
+
+
 def fill_passenger(scope, title="Mr", first="Bill", last="Correa", email="bill.correa@example.com",
                    gender="Male", dob="04/20/2003") -> None:
     scope.get_by_label("Title").select_option(title)
