@@ -89,7 +89,7 @@ def _align(gold: list[dict], events: list[dict]):
             if target and event.get("action") == "click" and event.get("target") == target:
                 scores[e] = 1 + len(_fills_met(gold, fills, events, e))
                 row[e + 1] = max(row[e + 1], scores[e] + previous[e])
-        table.append((previous, row, scores))
+        table.append((fills, click_index, previous, row, scores))
         previous = row
     return previous[1:], table
 
@@ -98,7 +98,7 @@ def _matched_steps(gold: list[dict], events: list[dict], table) -> list[bool]:
     """Trace the best alignment of all events back to the gold steps it meets."""
     matched = [False] * len(gold)
     e = len(events)
-    for (fills, click_index), (before, row, scores) in zip(reversed(groups(gold)), reversed(table)):
+    for fills, click_index, before, row, scores in reversed(table):
         while e > 0 and row[e] == row[e - 1]:
             e -= 1  # the same score was reachable earlier
         if e > 0 and (e - 1) in scores and row[e] == scores[e - 1] + before[e - 1]:

@@ -9,6 +9,7 @@ import datetime as dt
 import random
 
 from crm_app.airports import offered_airports
+from crm_app.services.dates import us_date
 
 DATE_STYLES = ("iso", "us", "long")
 PASSENGER_WORDS = {"title": "title", "firstname": "first name", "lastname": "last name",
@@ -18,7 +19,7 @@ PASSENGER_WORDS = {"title": "title", "firstname": "first name", "lastname": "las
 def spoken_date(iso: str, style: str) -> str:
     day = dt.date.fromisoformat(iso)
     if style == "us":
-        return day.strftime("%m/%d/%Y")
+        return us_date(day)
     if style == "long":
         return f"{day:%B} {day.day}, {day.year}"
     return iso

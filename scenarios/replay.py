@@ -14,12 +14,11 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable
 
+from .steps import PASSENGER_KEYS
 from .targets import TARGETS, normalize
 
 Send = Callable[[str, str, dict | None], tuple[int, dict]]  # (method, path, body) -> (status, JSON)
 
-PASSENGER_API = {"title": "title", "firstname": "first_name", "lastname": "last_name",
-                 "email": "email", "gender": "gender", "dob": "date_of_birth"}
 PAYMENT_API = {"card-number": "card_number", "expiry": "expiry", "security-code": "security_code",
                "name-on-card": "name_on_card"}
 
@@ -123,7 +122,7 @@ class Replay:
 
     def _passenger(self, form: str) -> dict:
         values = self.forms.get(form, {})
-        return {api: values.get(f"{form}-{key}", "") for key, api in PASSENGER_API.items()}
+        return {api: values.get(f"{form}-{key}", "") for key, api in PASSENGER_KEYS.items()}
 
     def _on_book_flight(self) -> None:
         payment = self.forms.get("payment", {})
@@ -144,7 +143,7 @@ class Replay:
         """The modify screen's forms, prefilled from the booking as the page prefills them."""
         person = booking["passenger"]
         self.forms["modify-passenger"] = {f"modify-passenger-{key}": normalize(f"modify-passenger-{key}", person[api])
-                                          for key, api in PASSENGER_API.items()}
+                                          for key, api in PASSENGER_KEYS.items()}
         flights = {f["direction"]: f for f in booking["flights"]}
         change = {"change-from": flights["outward"]["from"], "change-to": flights["outward"]["to"],
                   "change-depart": flights["outward"]["date"]}

@@ -28,6 +28,15 @@ class Trip:
     outward: Flight
     back: Flight | None = None
 
+    def legs(self) -> list[tuple[str, Flight]]:
+        """(direction, flight) of the outward flight and, on a return trip, the return flight."""
+        return [(direction, flight) for direction, flight in (("outward", self.outward), ("return", self.back))
+                if flight is not None]
+
+    def state_legs(self) -> list[tuple[str, str, str]]:
+        """(direction, flight number, ISO date) of each leg, as `state.planned_state` takes them."""
+        return [(direction, flight.number, flight.departure_date.isoformat()) for direction, flight in self.legs()]
+
 
 @dataclass(frozen=True)
 class SetupBooking:
@@ -102,7 +111,7 @@ def flight_details(trip: Trip) -> dict:
     details = {"from": outward.origin, "to": outward.destination, "departure": outward.departure_date.isoformat()}
     if back is not None:
         details["return"] = back.departure_date.isoformat()
-    legs = [(direction, flight) for direction, flight in (("outward", outward), ("return", back)) if flight]
+    legs = trip.legs()
     for direction, flight in legs:
         details[f"{direction}-departure-time"] = clock_time(flight.departure_minute)
         details[f"{direction}-arrival-time"] = clock_time(flight.arrival_minute)

@@ -13,8 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from crm_app.models import Booking
-
-PASSENGER_FIELDS = ("title", "first_name", "last_name", "email", "gender", "date_of_birth")
+from crm_app.services.validation import PASSENGER_FIELDS
 
 
 def booking_state(status: str, trip_type: str, legs, passenger: dict, card: dict) -> dict:
@@ -22,13 +21,18 @@ def booking_state(status: str, trip_type: str, legs, passenger: dict, card: dict
     return {
         "status": status,
         "trip_type": trip_type,
-        "flights": {direction: {"number": number, "date": str(date)} for direction, number, date in legs},
-        "passenger": {field: _passenger_value(field, passenger[field]) for field in PASSENGER_FIELDS},
+        "flights": flights_state(legs),
+        "passenger": {field: passenger_value(field, passenger[field]) for field in PASSENGER_FIELDS},
         "card": {key: card.get(key) for key in ("last4", "expiry", "name_on_card", "number")},
     }
 
 
-def _passenger_value(field: str, value) -> str:
+def flights_state(legs) -> dict:
+    """The `flights` part of a booking's state from (direction, flight number, ISO date) legs."""
+    return {direction: {"number": number, "date": str(date)} for direction, number, date in legs}
+
+
+def passenger_value(field: str, value) -> str:
     text = str(value).strip()
     return text.lower() if field == "email" else text  # addresses are case-insensitive
 
@@ -53,12 +57,11 @@ def _from_row(booking: Booking, card_numbers) -> dict:
                          {field: getattr(person, field) for field in PASSENGER_FIELDS}, card)
 
 
-def planned_state(status: str, outward, back, passenger: dict, card: dict) -> dict:
-    """The state of a booking made from flight rows, passenger fields and a card as the API takes them."""
-    legs = [(direction, flight.number, flight.departure_date.isoformat())
-            for direction, flight in (("outward", outward), ("return", back)) if flight is not None]
+def planned_state(status: str, legs, passenger: dict, card: dict) -> dict:
+    """The state of a booking made from (direction, flight number, ISO date) legs, and passenger
+    fields and a card as the API takes them; a second leg makes it a return trip."""
     number = card["card_number"]
-    return booking_state(status, "return" if back is not None else "oneway", legs, passenger,
+    return booking_state(status, "return" if len(legs) > 1 else "oneway", legs, passenger,
                          {"last4": number[-4:], "expiry": card["expiry"], "name_on_card": card["name_on_card"],
                           "number": number})
 

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from .targets import TARGETS, normalize
 
+# The passenger form's fields in the order the page shows them, each with the booking field it sets.
+# The keys are also the `passenger` keys of a scenario's details and the suffixes of the form targets.
+PASSENGER_KEYS = {"title": "title", "firstname": "first_name", "lastname": "last_name",
+                  "email": "email", "gender": "gender", "dob": "date_of_birth"}
+
 
 def fill(target: str, value) -> dict:
     return {"action": "fill", "target": target, "value": normalize(target, value), "label": TARGETS[target].label}
@@ -33,6 +38,11 @@ def flight_choice(flight: dict, prefix: str = "") -> list[dict]:
     if "return" in flight:
         steps.append(fill(f"{prefix}return-flight", flight["return-flight-number"]))
     return steps
+
+
+def passenger_fills(prefix: str, person: dict) -> list[dict]:
+    """Fill the passenger fields given in `person` (details keys), in form order; `prefix` names the form."""
+    return [fill(f"{prefix}{key}", person[key]) for key in PASSENGER_KEYS if key in person]
 
 
 def find_booking(code: str) -> list[dict]:

@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 from .. import phrasing
 from ..events import value_at
 from ..sampling import Draw, SetupBooking
-from ..state import booking_difference, booking_state, planned_state
+from ..state import booking_difference, planned_state
+from ..steps import PASSENGER_KEYS
 
 NEW = "(new booking)"  # key of a booking the task makes; its real code is random and not compared
-DETAILS_TO_FIELDS = {"title": "title", "firstname": "first_name", "lastname": "last_name",
-                     "gender": "gender", "dob": "date_of_birth", "email": "email"}
 
 
 @dataclass(frozen=True)
@@ -29,8 +28,19 @@ class Sample:
         return numbers
 
     def initial_state(self) -> dict:
-        return {b.code: planned_state("Confirmed", b.trip.outward, b.trip.back, b.passenger, b.card)
-                for b in self.setup}
+        return {b.code: planned_state("Confirmed", b.trip.state_legs(), b.passenger, b.card) for b in self.setup}
+
+
+# ---- samples ----
+
+def from_booking(booking: SetupBooking, details: dict | None = None) -> Sample:
+    """A scenario that starts from `booking` and names it by its code, plus more `details`."""
+    return Sample({"confirmation-code": booking.code, **(details or {})}, (booking,))
+
+
+def existing_booking(draw: Draw) -> Sample:
+    """A scenario about one random existing booking, named by its code alone."""
+    return from_booking(draw.booking())
 
 
 @dataclass(frozen=True)
@@ -68,11 +78,13 @@ def unchanged(initial: dict, details: dict) -> dict:
     return initial
 
 
-def with_booking(initial: dict, details: dict, change: Callable[[dict, dict], None]) -> dict:
-    """`initial` with `change(booking, details)` applied to the booking named in details."""
-    expected = copy.deepcopy(initial)
-    change(expected[details["confirmation-code"]], details)
-    return expected
+def changed_booking(change: Callable[[dict, dict], None]) -> Callable[[dict, dict], dict]:
+    """An `expect`: `initial` with `change(booking, details)` applied to the booking named in details."""
+    def expect(initial: dict, details: dict) -> dict:
+        expected = copy.deepcopy(initial)
+        change(expected[details["confirmation-code"]], details)
+        return expected
+    return expect
 
 
 def legs(flight: dict) -> list[tuple[str, str, str]]:
@@ -85,13 +97,11 @@ def legs(flight: dict) -> list[tuple[str, str, str]]:
 
 def requested_booking(details: dict) -> dict:
     """The booking that the details of a booking task describe."""
-    person = {DETAILS_TO_FIELDS[key]: value for key, value in details["passenger"].items()}
+    person = {PASSENGER_KEYS[key]: value for key, value in details["passenger"].items()}
     card = details["payment-details"]
-    flight = details["flight"]
-    return booking_state(
-        "Confirmed", "return" if "return" in flight else "oneway", legs(flight), person,
-        {"last4": card["card-number"][-4:], "expiry": card["expiry"], "name_on_card": card["name-on-card"],
-         "number": card["card-number"]})
+    return planned_state("Confirmed", legs(details["flight"]), person,
+                         {"card_number": card["card-number"], "expiry": card["expiry"],
+                          "name_on_card": card["name-on-card"]})
 
 
 # ---- goals ----
@@ -101,13 +111,13 @@ def booking_as_expected(outcome: Outcome) -> str | None:
     return booking_difference(f"booking {code}", outcome.final.get(code), outcome.expected[code])
 
 
-def last_click(events: list[dict], target: str) -> int | None:
-    return next((i for i in range(len(events) - 1, -1, -1)
-                 if events[i].get("action") == "click" and events[i].get("target") == target), None)
-
-
 def clicks(events: list[dict], target: str) -> list[int]:
     return [i for i, event in enumerate(events) if event.get("action") == "click" and event.get("target") == target]
+
+
+def fill_values(steps: list[dict]) -> dict:
+    """Target -> value of the fill steps among `steps`."""
+    return {step["target"]: step["value"] for step in steps if step["action"] == "fill"}
 
 
 def values_differ(events: list[dict], index: int, wanted: dict, defaults: dict | None = None) -> str | None:

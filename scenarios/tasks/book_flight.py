@@ -45,8 +45,7 @@ def gold(details: dict) -> list[dict]:
         *steps.flight_search(details["flight"]),
         *steps.flight_choice(details["flight"]),
         steps.click("checkout"),
-        *(steps.fill(f"passenger-{key}", person[key])
-          for key in ("title", "firstname", "lastname", "email", "gender", "dob")),
+        *steps.passenger_fills("passenger-", person),
         steps.click("passenger-save"),
         steps.fill("payment-card-number", card["card-number"]),
         steps.fill("payment-expiry", card["expiry"]),

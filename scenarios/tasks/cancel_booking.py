@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from .. import steps
-from ..sampling import Draw
-from .base import Sample, Task, booking_as_expected, with_booking
+from .base import Task, booking_as_expected, changed_booking, existing_booking
 
 INSTRUCTIONS = (
     "Cancel the booking with confirmation code {code}.",
@@ -21,11 +20,6 @@ CONVERSATIONS = (
 )
 
 
-def sample(draw: Draw) -> Sample:
-    booking = draw.booking()
-    return Sample({"confirmation-code": booking.code}, (booking,))
-
-
 def gold(details: dict) -> list[dict]:
     code = details["confirmation-code"]
     return [*steps.find_booking(code), steps.click("cancel-booking"), steps.fill("cancel-code", code),
@@ -39,9 +33,9 @@ def _cancel(booking: dict, details: dict) -> None:
 TASK = Task(
     name="TASK_CANCEL_FLIGHT",
     aliases=("TASK_CANCEL_BOOKING",),
-    sample=sample,
+    sample=existing_booking,
     gold=gold,
-    expect=lambda initial, details: with_booking(initial, details, _cancel),
+    expect=changed_booking(_cancel),
     goal=booking_as_expected,
     instructions=INSTRUCTIONS,
     conversations=CONVERSATIONS,

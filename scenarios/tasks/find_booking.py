@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from .. import steps
-from ..sampling import Draw
-from .base import Outcome, Sample, Task, clicks, unchanged, values_differ
+from .base import Outcome, Task, clicks, existing_booking, fill_values, unchanged, values_differ
 
 INSTRUCTIONS = (
     "Find the booking with confirmation code {code}.",
@@ -21,27 +20,23 @@ CONVERSATIONS = (
 )
 
 
-def sample(draw: Draw) -> Sample:
-    booking = draw.booking()
-    return Sample({"confirmation-code": booking.code}, (booking,))
-
-
 def gold(details: dict) -> list[dict]:
     return steps.find_booking(details["confirmation-code"])
 
 
 def looked_up(outcome: Outcome) -> str | None:
     """Some booking search asked for the right code."""
-    code = steps.fill("find-code", outcome.details["confirmation-code"])["value"]
+    wanted = fill_values(gold(outcome.details))
     searches = clicks(outcome.events, "find-submit")
-    if any(values_differ(outcome.events, i, {"find-code": code}) is None for i in searches):
+    if any(values_differ(outcome.events, i, wanted) is None for i in searches):
         return None
+    code = wanted["find-code"]
     return f"booking {code} was never looked up" if searches else "no booking search was made"
 
 
 TASK = Task(
     name="TASK_FIND_BOOKING",
-    sample=sample,
+    sample=existing_booking,
     gold=gold,
     expect=unchanged,
     goal=looked_up,

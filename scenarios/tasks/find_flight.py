@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .. import steps
 from ..sampling import Draw, flight_details
-from ..targets import normalize
-from .base import Outcome, Sample, Task, last_click, unchanged, values_differ
+from .base import Outcome, Sample, Task, clicks, fill_values, unchanged, values_differ
+
+DEFAULTS = {"trip-type": "return"}  # the search form starts on a return trip
 
 INSTRUCTIONS = (
     "Find {trip} flights from {origin} to {destination}, {dates}.",
@@ -36,12 +37,12 @@ def gold(details: dict) -> list[dict]:
 
 def searched_as_asked(outcome: Outcome) -> str | None:
     """The last search made is the one asked for."""
-    index = last_click(outcome.events, "search-submit")
-    if index is None:
+    searches = clicks(outcome.events, "search-submit")
+    if not searches:
         return "no flight search was made"
-    wanted = {step["target"]: step["value"] for step in gold(outcome.details) if step["action"] == "fill"}
-    wanted.setdefault("trip-type", normalize("trip-type", "return"))
-    reason = values_differ(outcome.events, index, wanted, {"trip-type": "return"})
+    wanted = fill_values(gold(outcome.details))
+    wanted.setdefault("trip-type", DEFAULTS["trip-type"])
+    reason = values_differ(outcome.events, searches[-1], wanted, DEFAULTS)
     return f"the last flight search was not the one asked for: {reason}" if reason else None
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .. import steps
 from ..sampling import Draw, flight_details
-from .base import Sample, Task, booking_as_expected, legs, with_booking
+from ..state import flights_state
+from .base import Sample, Task, booking_as_expected, changed_booking, from_booking, legs
 
 INSTRUCTIONS = (
     "Move booking {code} to new dates, {dates}: {flights}.",
@@ -27,8 +28,7 @@ CONVERSATIONS = (
 
 def sample(draw: Draw) -> Sample:
     booking = draw.booking()
-    return Sample({"confirmation-code": booking.code, "flight": flight_details(draw.moved_trip(booking.trip))},
-                  (booking,))
+    return from_booking(booking, {"flight": flight_details(draw.moved_trip(booking.trip))})
 
 
 def gold(details: dict) -> list[dict]:
@@ -48,15 +48,14 @@ def gold(details: dict) -> list[dict]:
 
 
 def _move(booking: dict, details: dict) -> None:
-    booking["flights"] = {direction: {"number": number, "date": date}
-                          for direction, number, date in legs(details["flight"])}
+    booking["flights"] = flights_state(legs(details["flight"]))
 
 
 TASK = Task(
     name="TASK_MODIFY_FLIGHT",
     sample=sample,
     gold=gold,
-    expect=lambda initial, details: with_booking(initial, details, _move),
+    expect=changed_booking(_move),
     goal=booking_as_expected,
     instructions=INSTRUCTIONS,
     conversations=CONVERSATIONS,

@@ -7,9 +7,9 @@ from crm_app.services.validation import GENDERS, TITLES
 
 from .. import steps
 from ..sampling import Draw
-from .base import DETAILS_TO_FIELDS, Sample, Task, booking_as_expected, with_booking
-
-FORM_ORDER = ("title", "firstname", "lastname", "email", "gender", "dob")
+from ..state import passenger_value
+from ..steps import PASSENGER_KEYS
+from .base import Sample, Task, booking_as_expected, changed_booking, from_booking
 
 INSTRUCTIONS = (
     "On booking {code}, change {changes}.",
@@ -31,7 +31,7 @@ CONVERSATIONS = (
 
 def _new_value(draw: Draw, key: str, person: dict) -> str:
     """A valid value for the field that differs from the passenger's current one."""
-    current = person[DETAILS_TO_FIELDS[key]]
+    current = person[PASSENGER_KEYS[key]]
     rng, faker = draw.rng, draw.faker
     if key == "title":
         return rng.choice([t for t in TITLES if t != current])
@@ -48,9 +48,10 @@ def _new_value(draw: Draw, key: str, person: dict) -> str:
 
 def sample(draw: Draw) -> Sample:
     booking = draw.booking()
-    keys = set(draw.rng.sample(FORM_ORDER, draw.rng.randint(1, 3)))
-    changes = {key: _new_value(draw, key, booking.passenger) for key in FORM_ORDER if key in keys}
-    return Sample({"confirmation-code": booking.code, "passenger": changes}, (booking,))
+    form_order = tuple(PASSENGER_KEYS)
+    keys = set(draw.rng.sample(form_order, draw.rng.randint(1, 3)))
+    changes = {key: _new_value(draw, key, booking.passenger) for key in form_order if key in keys}
+    return from_booking(booking, {"passenger": changes})
 
 
 def gold(details: dict) -> list[dict]:
@@ -58,15 +59,15 @@ def gold(details: dict) -> list[dict]:
     return [
         *steps.find_booking(details["confirmation-code"]),
         steps.click("modify-booking"),
-        *(steps.fill(f"modify-passenger-{key}", changes[key]) for key in FORM_ORDER if key in changes),
+        *steps.passenger_fills("modify-passenger-", changes),
         steps.click("modify-passenger-save"),
     ]
 
 
 def _update(booking: dict, details: dict) -> None:
     for key, value in details["passenger"].items():
-        field = DETAILS_TO_FIELDS[key]
-        booking["passenger"][field] = value.lower() if field == "email" else value
+        field = PASSENGER_KEYS[key]
+        booking["passenger"][field] = passenger_value(field, value)
 
 
 TASK = Task(
@@ -74,7 +75,7 @@ TASK = Task(
     aliases=("TASK_MODIFY_PASSENGER",),
     sample=sample,
     gold=gold,
-    expect=lambda initial, details: with_booking(initial, details, _update),
+    expect=changed_booking(_update),
     goal=booking_as_expected,
     instructions=INSTRUCTIONS,
     conversations=CONVERSATIONS,
