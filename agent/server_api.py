@@ -1,13 +1,10 @@
 """The CRM's scenario endpoints, as a small HTTP client (standard library only)."""
 from __future__ import annotations
 
-import json
 import urllib.error
 import urllib.parse
-import urllib.request
 
-# The server is local or named explicitly: never route it through a proxy from the environment.
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+from crm_app.http_client import http_sender
 
 
 class ServerError(RuntimeError):
@@ -17,7 +14,7 @@ class ServerError(RuntimeError):
 class ScenarioClient:
     def __init__(self, base_url: str, timeout: float = 30.0):
         self.base_url = base_url.rstrip("/")
-        self.timeout = timeout
+        self._send = http_sender(self.base_url, timeout)
 
     def generate(self, task: str | None = None, seed: int | None = None) -> tuple[dict, dict]:
         """A new scenario with its `gold_actions`, and its /evaluate answer before any action
@@ -32,12 +29,10 @@ class ScenarioClient:
 
     def _get(self, path: str, **params) -> dict:
         query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None})
-        url = f"{self.base_url}{path}" + (f"?{query}" if query else "")
         try:
-            with _OPENER.open(url, timeout=self.timeout) as response:
-                return json.load(response)
-        except urllib.error.HTTPError as err:
-            body = err.read().decode("utf-8", "replace")[:300]
-            raise ServerError(f"GET {path} answered {err.code}: {body}") from None
+            status, body = self._send("GET", path + (f"?{query}" if query else ""), None)
         except urllib.error.URLError as err:
             raise ServerError(f"GET {path} failed: {err.reason}") from None
+        if status >= 400:
+            raise ServerError(f"GET {path} answered {status}: {body.get('error', body)}")
+        return body

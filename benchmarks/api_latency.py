@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import statistics
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from crm_app import create_app
+from crm_app.http_client import http_sender
 from crm_app.server import BackgroundServer
 
 BOOKING = {
@@ -27,11 +26,10 @@ def timed(call) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def fetch(url: str, body: dict | None = None) -> dict:
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+def fetch(send, path: str, body: dict | None = None) -> dict:
+    status, answer = send("GET" if body is None else "POST", path, body)
+    assert status < 400, answer
+    return answer
 
 
 def main() -> None:
@@ -45,11 +43,12 @@ def main() -> None:
 
 
 def report(base: str, rounds: int) -> None:
+    send = http_sender(base)
     days = [(dt.date(2026, 7, 1) + dt.timedelta(days=i % 300)).isoformat() for i in range(rounds)]
-    first = [timed(lambda d=d: fetch(f"{base}/api/flights/search?from=JFK&to=LAX&date={d}")) for d in days]
-    again = [timed(lambda d=d: fetch(f"{base}/api/flights/search?from=JFK&to=LAX&date={d}")) for d in days]
-    flight = fetch(f"{base}/api/flights/search?from=JFK&to=LAX&date=2026-07-01")["flights"][0]["id"]
-    booking = [timed(lambda: fetch(f"{base}/api/bookings", {**BOOKING, "outward_flight_id": flight}))
+    first = [timed(lambda d=d: fetch(send, f"/api/flights/search?from=JFK&to=LAX&date={d}")) for d in days]
+    again = [timed(lambda d=d: fetch(send, f"/api/flights/search?from=JFK&to=LAX&date={d}")) for d in days]
+    flight = fetch(send, "/api/flights/search?from=JFK&to=LAX&date=2026-07-01")["flights"][0]["id"]
+    booking = [timed(lambda: fetch(send, "/api/bookings", {**BOOKING, "outward_flight_id": flight}))
                for _ in range(rounds // 4)]
     rows = [("search, route-day first seen", first), ("search, route-day stored", again),
             ("book (POST /api/bookings)", booking)]

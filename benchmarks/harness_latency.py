@@ -29,7 +29,7 @@ from agent.runner import plan, run_all  # noqa: E402
 from agent.tasks import ALL_TASKS  # noqa: E402
 from crm_app import create_app  # noqa: E402
 from crm_app.server import BackgroundServer  # noqa: E402
-from scenarios.replay import http_sender  # noqa: E402
+from crm_app.http_client import http_sender  # noqa: E402
 
 SCREEN_JS = """() => {
   if (document.querySelector('dialog[open]')) return 'cancel dialog';

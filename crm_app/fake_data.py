@@ -19,6 +19,7 @@ from .services.dates import Calendar
 from .services.flights import flights_on
 from .services.validation import GENDERS
 
+ROUND_TRIP_SHARE = 0.7  # of generated bookings and scenarios
 TEST_CARDS = ("4111111111111111", "5555555555554444", "378282246310005", "6011111111111117")
 TITLES_BY_GENDER = {"Male": ("Mr", "Dr"), "Female": ("Mrs", "Ms", "Miss", "Dr"), "Other": ("Dr", "Mr", "Ms")}
 
@@ -71,7 +72,7 @@ def seed_sandbox(session: Session, calendar: Calendar, world_seed: int, count: i
     bookings = []
     for _ in range(count):
         person = fake_person(rng, faker, calendar.today)
-        outward, back = fake_trip(session, calendar, world_seed, rng, round_trip=rng.random() < 0.7)
+        outward, back = fake_trip(session, calendar, world_seed, rng, round_trip=rng.random() < ROUND_TRIP_SHARE)
         bookings.append(new_booking(session, calendar, SANDBOX, outward.id, back.id if back else None, person,
                                     fake_card(rng, person, calendar.today), code=new_code(rng)))
     with write_transaction(session):

@@ -7,34 +7,17 @@ scenarios through real HTTP; a data generator can use it to produce scored episo
 """
 from __future__ import annotations
 
-import json
 import secrets
-import urllib.error
 import urllib.parse
-import urllib.request
-from collections.abc import Callable
+
+from crm_app.http_client import Send
 
 from .steps import PASSENGER_KEYS
 from .targets import TARGETS, normalize
 
-Send = Callable[[str, str, dict | None], tuple[int, dict]]  # (method, path, body) -> (status, JSON)
 
 PAYMENT_API = {"card-number": "card_number", "expiry": "expiry", "security-code": "security_code",
                "name-on-card": "name_on_card"}
-
-
-def http_sender(base_url: str, timeout: float = 30) -> Send:
-    """Send requests to a running server with the standard library."""
-    def send(method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(base_url.rstrip("/") + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                return response.status, json.loads(response.read() or b"{}")
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
-    return send
 
 
 def client_sender(client) -> Send:

@@ -13,14 +13,12 @@ from dataclasses import dataclass, field
 from faker import Faker
 from sqlalchemy.orm import Session
 
-from crm_app.fake_data import fake_card, fake_person, fake_trip
+from crm_app.fake_data import ROUND_TRIP_SHARE, fake_card, fake_person, fake_trip
 from crm_app.models import Flight
 from crm_app.services.bookings import new_code
 from crm_app.services.dates import Calendar
 from crm_app.services.flights import flights_on
 from crm_app.services.schedule import clock_time
-
-ROUND_TRIP_SHARE = 0.7
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import pytest
 
 from agent.env import CrmEnv
 from agent.observation import parse_observation
-from scenarios.replay import http_sender
+from crm_app.http_client import http_sender
 
 pytestmark = pytest.mark.browser
 

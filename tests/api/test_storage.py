@@ -1,10 +1,9 @@
 """What is stored: cards reduced to last four digits and a salted hash; bookings that survive restarts."""
-import json
 import logging
 import threading
-import urllib.request
 
 from crm_app import create_app
+from crm_app.http_client import http_sender
 from crm_app.server import BackgroundServer
 
 from .helpers import booking_payload
@@ -57,13 +56,6 @@ def test_sandbox_data_is_the_same_on_every_machine(tmp_path):
     assert codes[0] == codes[1]
 
 
-def _post(url: str, body: dict) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return response.status, json.loads(response.read())
-
-
 def test_simultaneous_bookings_both_exist_with_distinct_codes(app, client):
     payloads = [booking_payload(client), booking_payload(client, back=None)]
     results = []
@@ -72,7 +64,7 @@ def test_simultaneous_bookings_both_exist_with_distinct_codes(app, client):
 
         def book(payload):
             barrier.wait()
-            results.append(_post(f"{server.url}/api/bookings", payload))
+            results.append(http_sender(server.url)("POST", "/api/bookings", payload))
 
         threads = [threading.Thread(target=book, args=(p,)) for p in payloads]
         for thread in threads:

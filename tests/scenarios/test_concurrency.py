@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from scenarios.replay import Replay, http_sender
+from crm_app.http_client import http_sender
+from scenarios.replay import Replay
 from scenarios.tasks import TASKS
 
 
