@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import tempfile
 from pathlib import Path
 
 from .llm import LLMError
-from .policies import make_policy, methods
-from .policies.model import DEFAULT_MODEL
+from .policies import SHOT_NAMES, make_policy, methods, takes_shots
 from .runner import plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
@@ -26,13 +26,16 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
             parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
+        shot_settings = _shot_settings(args.shots, parser)
         options = _policy_options(args)
+        variants = _variants(chosen, shot_settings)
         try:
-            for method in chosen:  # fail now, with a clear message, on a missing key or bad option
-                make_policy(method, **options)
+            for method, shots in variants:  # fail now, with a clear message, on a missing key or model
+                make_policy(method, shots=shots, **options)
         except (LLMError, ValueError) as error:
             parser.error(str(error))
-        specs = [spec for method in chosen for spec in plan(method, tasks, args.episodes, args.seed, args.trials)]
+        specs = [spec for method, shots in variants
+                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots)]
         with _server(args.server, args.db) as url:
             run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
                     policy_options=options)
@@ -42,9 +45,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:
+    settings = list(dict.fromkeys(s.strip() for s in value.split(",") if s.strip()))
+    wrong = [s for s in settings if s not in SHOT_NAMES]
+    if wrong or not settings:
+        parser.error(f"--shots takes 0, few or 0,few; not {value!r}")
+    return settings
+
+
+def _variants(chosen: list[str], shot_settings: list[str]) -> list[tuple[str, str]]:
+    """(method, shots) pairs to run: every shots setting for an LLM method, one run of the others."""
+    return [(method, shots) for method in chosen
+            for shots in (shot_settings if takes_shots(method) else shot_settings[:1])]
+
+
 def _policy_options(args) -> dict:
     """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
-    return {"model": args.model, "base_url": args.base_url, "shots": args.shots, "cache_dir": args.cache_dir}
+    return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir}
 
 
 @contextlib.contextmanager
@@ -77,9 +94,11 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
     run.add_argument("--out", default="runs/latest", help="folder for trajectories and summary.csv")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
-    run.add_argument("--model", default=DEFAULT_MODEL, help="chat model name for flat, step and heap")
+    run.add_argument("--model", default=os.environ.get("OPENAI_MODEL"),
+                     help="chat model for flat, step and heap (default: OPENAI_MODEL); required for them")
     run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
-    run.add_argument("--shots", choices=("0", "few"), default="0", help="zero-shot or few-shot prompts")
+    run.add_argument("--shots", default="0",
+                     help="0 (zero-shot), few (few-shot) or 0,few (both, as separate columns)")
     run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")

@@ -17,7 +17,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .env import CrmEnv
-from .policies import make_policy
+from .policies import make_policy, method_label
 
 STEP_METRICS = ("success", "task_progress", "num_actions")
 
@@ -28,13 +28,19 @@ class EpisodeSpec:
     task: str
     seed: int
     trial: int = 0
+    shots: str = "0"
+
+    @property
+    def label(self) -> str:
+        return method_label(self.method, self.shots)
 
     def path(self, out: Path) -> Path:
-        return out / self.method / self.task / f"seed{self.seed}-trial{self.trial}.json"
+        return out / self.label / self.task / f"seed{self.seed}-trial{self.trial}.json"
 
 
-def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: int = 1) -> list[EpisodeSpec]:
-    return [EpisodeSpec(method, task, seed + i, trial)
+def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: int = 1,
+         shots: str = "0") -> list[EpisodeSpec]:
+    return [EpisodeSpec(method, task, seed + i, trial, shots)
             for task in tasks for i in range(episodes) for trial in range(trials)]
 
 
@@ -71,12 +77,18 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
             cause = _end_cause(record, terminated)
             break
     return {
-        "method": spec.method, "task": spec.task, "seed": spec.seed, "trial": spec.trial,
+        **_identity(spec),
         "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
         "final_observation": obs.text, "metrics": metrics, "usage": spent, "end": cause,
         "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
+
+
+def _identity(spec: EpisodeSpec) -> dict:
+    shots = spec.shots if spec.label != spec.method else ""  # the oracle has no prompts
+    return {"method": spec.method, "shots": shots, "label": spec.label, "task": spec.task,
+            "seed": spec.seed, "trial": spec.trial}
 
 
 def _policy_trace(policy) -> dict:
@@ -131,15 +143,14 @@ def _worker(work: queue.Queue, server_url: str, out: Path, max_steps: int, bar, 
                 spec = work.get_nowait()
             except queue.Empty:
                 return
-            if spec.method not in policies:
-                policies[spec.method] = make_policy(spec.method, **policy_options)
-            policy = policies[spec.method]
+            if spec.label not in policies:
+                policies[spec.label] = make_policy(spec.method, shots=spec.shots, **policy_options)
+            policy = policies[spec.label]
             path = spec.path(out)
             try:
                 trajectory = run_episode(env, policy, spec, max_steps)
             except Exception:  # one broken episode must not stop the run; it is retried on resume
-                trajectory = {"method": spec.method, "task": spec.task, "seed": spec.seed,
-                              "trial": spec.trial, "complete": False, "crash": traceback.format_exc()}
+                trajectory = {**_identity(spec), "complete": False, "crash": traceback.format_exc()}
                 env.close()
                 env = CrmEnv(server_url, max_steps=max_steps)
             write_json(path, trajectory)

@@ -12,7 +12,7 @@ from statistics import mean, stdev
 from .tasks import ALL_TASKS
 
 METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
-CSV_FIELDS = ["method", "task", "episodes", "success_mean", "success_se", "progress_mean", "progress_se",
+CSV_FIELDS = ["method", "shots", "task", "episodes", "success_mean", "success_se", "progress_mean", "progress_se",
               "actions_mean", "actions_se", "k", "pass_k", "prompt_tokens", "completion_tokens",
               "llm_calls", "cached_calls"]
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
@@ -45,12 +45,13 @@ def pass_hat_k(successes_per_seed: list[list[int]], k: int) -> float:
 
 
 def summarize(trajectories: list[dict]) -> list[dict]:
+    """One row per (method label, task); the label tells zero- from few-shot runs of a method."""
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for trajectory in trajectories:
-        groups[(trajectory["method"], trajectory["task"])].append(trajectory)
+        groups[(trajectory.get("label") or trajectory["method"], trajectory["task"])].append(trajectory)
     rows = []
-    for (method, task), runs in sorted(groups.items(), key=lambda item: (item[0][0], _task_order(item[0][1]))):
-        row = {"method": method, "task": task, "episodes": len(runs)}
+    for (label, task), runs in sorted(groups.items(), key=lambda item: (item[0][0], _task_order(item[0][1]))):
+        row = {"method": label, "shots": runs[0].get("shots", ""), "task": task, "episodes": len(runs)}
         for name, key in METRICS:
             column = "actions" if name == "#actions" else name
             row[f"{column}_mean"], row[f"{column}_se"] = mean_se([float(r["metrics"].get(key, 0)) for r in runs])

@@ -23,6 +23,21 @@ def make_policy(name: str, **options) -> Policy:
     return FACTORIES[name](**options)
 
 
+SHOT_NAMES = {"0": "zero-shot", "few": "few-shot"}
+
+
+def takes_shots(name: str) -> bool:
+    """Whether the method has zero- and few-shot prompts (the LLM policies; not the oracle)."""
+    _load_builtin()
+    return bool(getattr(FACTORIES.get(name), "takes_shots", False))
+
+
+def method_label(name: str, shots: str = "0") -> str:
+    """The name a run goes by in folders and in the table: `flat-few-shot`, `step-zero-shot`,
+    `oracle`; so zero- and few-shot runs of one method can share an output folder."""
+    return f"{name}-{SHOT_NAMES[shots]}" if takes_shots(name) else name
+
+
 def methods() -> list[str]:
     _load_builtin()
     return sorted(FACTORIES)

@@ -13,6 +13,7 @@ class LLMPolicy:
     call and may fill `self.step_notes` (e.g. the policy stack) for the trajectory."""
 
     name = "llm"
+    takes_shots = True
 
     def __init__(self, shots: str = "0", client=None, **options):
         if shots not in ("0", "few"):

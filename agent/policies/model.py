@@ -2,14 +2,17 @@
 what each step's calls cost (prompt size, tokens) for the trajectory."""
 from __future__ import annotations
 
-from ..llm import Completion, LLMClient
-
-DEFAULT_MODEL = "gpt-3.5-turbo"
+from ..llm import Completion, LLMClient, LLMError
 
 
 def make_client(model: str | None = None, base_url: str | None = None, api_key: str | None = None,
                 cache_dir: str | None = None, **_ignored) -> LLMClient:
-    return LLMClient(model or DEFAULT_MODEL, base_url=base_url, api_key=api_key, cache_dir=cache_dir)
+    """There is no default model on purpose: the papers' models are retired, and a silently chosen
+    one would make a table whose model nobody asked for."""
+    if not model:
+        raise LLMError("the LLM methods need a model: pass --model NAME or set OPENAI_MODEL "
+                       "(e.g. gpt-4o-mini, or the name a local server serves)")
+    return LLMClient(model, base_url=base_url, api_key=api_key, cache_dir=cache_dir)
 
 
 class ModelCalls:

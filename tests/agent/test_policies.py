@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 def run_cli(out, server, method, task, *extra):
     main(["run", "--method", method, "--tasks", task, "--episodes", "1", "--out", str(out), "--quiet",
           "--model", "fake-model", "--base-url", server.base_url, *extra])
-    return json.loads((out / method / task / "seed0-trial0.json").read_text())
+    label = f"{method}-few-shot" if "few" in extra else f"{method}-zero-shot"
+    return json.loads((out / label / task / "seed0-trial0.json").read_text())
 
 
 def test_flat_completes_a_flight_search_and_counts_tokens(tmp_path, live_server):
@@ -59,9 +60,40 @@ def test_malformed_replies_end_at_the_step_limit_with_the_cause(tmp_path, live_s
     assert trajectory["metrics"]["success"] == 0
 
 
-def test_unknown_shots_value_is_refused():
+def test_unknown_shots_value_is_refused(capsys):
     with pytest.raises(ValueError, match="shots"):
         make_policy("flat", shots="3", api_key="k")
+    with pytest.raises(SystemExit):
+        main(["run", "--method", "flat", "--shots", "3", "--model", "m"])
+    assert "--shots takes 0, few or 0,few; not '3'" in capsys.readouterr().err
+
+
+def test_the_llm_methods_need_a_model_name(capsys, monkeypatch):
+    monkeypatch.delenv("OPENAI_MODEL", raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", "--method", "oracle,heap", "--tasks", "TASK_FIND_FLIGHT", "--out", "unused"])
+    assert stopped.value.code == 2
+    assert "need a model: pass --model NAME or set OPENAI_MODEL" in capsys.readouterr().err
+
+
+def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_server, capsys):
+    with FakeOpenAIServer(model.flat_search_flight) as fake:
+        main(["run", "--method", "flat,oracle", "--shots", "0,few", "--tasks", "TASK_FIND_FLIGHT",
+              "--episodes", "1", "--out", str(tmp_path), "--quiet", "--model", "fake-model",
+              "--base-url", fake.base_url, "--server", live_server])
+    header = capsys.readouterr().out.splitlines()[0].split()
+    assert list(dict.fromkeys(w for w in header if w in ("flat-few-shot", "flat-zero-shot", "oracle"))) == [
+        "flat-few-shot", "flat-zero-shot", "oracle"]
+    assert header.count("flat-zero-shot") == header.count("oracle") == 5  # 3 metrics, 2 token columns
+    few = json.loads((tmp_path / "flat-few-shot" / "TASK_FIND_FLIGHT" / "seed0-trial0.json").read_text())
+    zero = json.loads((tmp_path / "flat-zero-shot" / "TASK_FIND_FLIGHT" / "seed0-trial0.json").read_text())
+    assert (few["method"], few["shots"], zero["shots"]) == ("flat", "few", "0")
+    assert few["metrics"]["success"] == zero["metrics"]["success"] == 1
+    systems = {request["messages"][0]["content"] for request in fake.requests}
+    assert len(systems) == 2 and sum("Example 1" in system for system in systems) == 1
+    rows = {row["method"]: row for row in csv.DictReader((tmp_path / "summary.csv").open())}
+    assert set(rows) == {"flat-few-shot", "flat-zero-shot", "oracle"} and rows["oracle"]["shots"] == ""
 
 
 def test_step_cancels_a_booking_through_pushes_and_pops(tmp_path, live_server):

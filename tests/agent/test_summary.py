@@ -33,3 +33,12 @@ def test_pass_k_needs_every_replay_of_a_scenario_to_succeed():
     (row,) = summarize(trajectories)
     assert row["k"] == 2 and row["pass_k"] == 0.5 and row["success_mean"] == 0.75
     assert "0.50 (k=2)" in format_table([row])
+
+
+def test_zero_and_few_shot_runs_of_one_method_are_separate_rows():
+    zero = {**run("heap", "TASK_FIND_FLIGHT", 0, 0, 0.5, 4), "shots": "0", "label": "heap-zero-shot"}
+    few = {**run("heap", "TASK_FIND_FLIGHT", 0, 1, 1.0, 5), "shots": "few", "label": "heap-few-shot"}
+    rows = summarize([zero, few])
+    assert [(r["method"], r["shots"], r["success_mean"]) for r in rows] == [
+        ("heap-few-shot", "few", 1.0), ("heap-zero-shot", "0", 0.0)]
+    assert format_table(rows).splitlines()[0].split()[1::2] == ["heap-few-shot"] * 3 + ["heap-zero-shot"] * 3
