@@ -33,6 +33,7 @@ test: $(STAMP) browser
 bench: $(STAMP) browser
 	$(PY) benchmarks/api_latency.py
 	$(PY) benchmarks/harness_latency.py
+	$(PY) benchmarks/prompt_sizes.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

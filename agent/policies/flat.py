@@ -16,10 +16,14 @@ class FlatPolicy(LLMPolicy):
         super().__init__(shots, client, **options)
         self.system = render("flat", examples=examples("flat_examples", shots))
 
+    def system_prompts(self) -> dict[str, str]:
+        return {"FLAT": self.system}
+
     def start(self) -> None:
         self.history: list[str] = []
 
     def act(self, observation: Observation) -> tuple[str, str]:
         reply = self.ask(self.system, self.state_prompt(observation, self.history), "flat")
         self.remember(self.history, reply)
+        self.step_notes["stack"] = ["FLAT"]  # one policy; recorded so every method's trace has a stack
         return reply.reason, reply.action

@@ -27,6 +27,9 @@ class HeapPolicy(LLMPolicy):
         self.policies = {name: render(f"heap/{name.lower()}", examples=examples(f"heap/{name.lower()}_examples", shots))
                          for name in LOW_LEVEL}
 
+    def system_prompts(self) -> dict[str, str]:
+        return {"PLANNER": self.planner, **self.policies}
+
     def start(self) -> None:
         self.plan: list[str] = []
         self.finished: list[str] = []  # plan entries already carried out, for the planner

@@ -32,6 +32,10 @@ class LLMPolicy:
     def start(self) -> None:
         """Per-episode state of the subclass."""
 
+    def system_prompts(self) -> dict[str, str]:
+        """Each of the method's policies and its system prompt (instructions, actions, examples)."""
+        raise NotImplementedError
+
     def usage(self) -> dict:
         return self.calls.usage()
 

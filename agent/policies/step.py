@@ -39,6 +39,9 @@ class StepPolicy(LLMPolicy):
         catalogue = "\n".join(f"- {name} [argument]: {purpose(name)}" for name in LIBRARY)
         self.systems = {name: system_prompt(name, catalogue, shots) for name in LIBRARY}
 
+    def system_prompts(self) -> dict[str, str]:
+        return dict(self.systems)
+
     def start(self) -> None:
         self.stack = [Frame(ROOT, task_text(self.scenario))]
 

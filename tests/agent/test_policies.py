@@ -26,7 +26,7 @@ def test_flat_completes_a_flight_search_and_counts_tokens(tmp_path, live_server)
                              "--shots", "few", "--cache-dir", str(tmp_path / "cache"))
     assert trajectory["metrics"]["success"] == 1 and trajectory["end"]["cause"] == "stop"
     first = trajectory["steps"][0]
-    assert first["reason"] and first["action"].startswith("TYPE ")
+    assert first["reason"] and first["action"].startswith("TYPE ") and first["policy"]["stack"] == ["FLAT"]
     assert first["policy"]["prompt_chars"] > 1000 and first["tokens"]["prompt_tokens"] > 0
     assert "Example 1" in fake.requests[0]["messages"][0]["content"]  # --shots few
     assert "TYPE" in model.user_text(fake.requests[1]).split("CURRENT PAGE:")[0]  # history of actions
