@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .llm import LLMError
 from .policies import SHOT_NAMES, make_policy, methods, takes_shots
-from .runner import plan, run_all
+from .runner import RunStopped, plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
 
@@ -36,13 +36,23 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots)]
-        with _server(args.server, args.db) as url:
-            run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
-                    policy_options=options)
+        try:
+            with _server(args.server, args.db) as url:
+                run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
+                        policy_options=options)
+        except RunStopped as stopped:
+            _print_summary(out)
+            print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
+                  "the same command resumes the run.", file=sys.stderr)
+            return 1
+    _print_summary(out)
+    return 0
+
+
+def _print_summary(out: Path) -> None:
     rows = summarize(load_trajectories(out))
     write_csv(rows, out / "summary.csv")
     print(format_table(rows) if rows else f"No complete trajectories under {out}.")
-    return 0
 
 
 def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:

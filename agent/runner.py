@@ -11,15 +11,21 @@ import queue
 import threading
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
 from .env import CrmEnv
+from .llm import LLMError
 from .policies import make_policy, method_label
 
 STEP_METRICS = ("success", "task_progress", "num_actions")
+
+
+class RunStopped(RuntimeError):
+    """The model could not be used (refused key, unknown model, endpoint down after retries):
+    every further episode would fail the same way, so the run stops; finished episodes are kept."""
 
 
 @dataclass(frozen=True)
@@ -115,48 +121,62 @@ def write_json(path: Path, data: dict) -> None:
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
             max_steps: int = 60, progress: bool = True, policy_options: dict | None = None) -> list[Path]:
-    """Play every spec whose trajectory is missing or incomplete; return the paths written."""
+    """Play every spec whose trajectory is missing or incomplete; return the paths written.
+    Raises RunStopped when the model fails; what was played so far stays on disk."""
     todo = [spec for spec in specs if not is_complete(spec.path(out))]
     work: queue.Queue = queue.Queue()
     for spec in todo:
         work.put(spec)
-    bar = tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep")
-    written: list[Path] = []
-    workers = [threading.Thread(target=_worker, args=(work, server_url, out, max_steps, bar, written,
-                                                            policy_options or {}), daemon=True)
+    run = _Run(out, max_steps, policy_options or {},
+               tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
+    workers = [threading.Thread(target=_worker, args=(work, server_url, run), daemon=True)
                for _ in range(max(1, min(concurrency, len(todo))))]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
-    bar.close()
-    return written
+    run.bar.close()
+    if run.model_error:
+        raise RunStopped(run.model_error)
+    return run.written
 
 
-def _worker(work: queue.Queue, server_url: str, out: Path, max_steps: int, bar, written: list,
-            policy_options: dict) -> None:
-    env = CrmEnv(server_url, max_steps=max_steps)
+@dataclass
+class _Run:
+    """What the workers of one run share."""
+    out: Path
+    max_steps: int
+    policy_options: dict
+    bar: tqdm
+    written: list = field(default_factory=list)
+    model_error: str = ""
+
+
+def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
+    env = CrmEnv(server_url, max_steps=run.max_steps)
     policies: dict[str, object] = {}
     try:
-        while True:
+        while not run.model_error:
             try:
                 spec = work.get_nowait()
             except queue.Empty:
                 return
             if spec.label not in policies:
-                policies[spec.label] = make_policy(spec.method, shots=spec.shots, **policy_options)
-            policy = policies[spec.label]
-            path = spec.path(out)
+                policies[spec.label] = make_policy(spec.method, shots=spec.shots, **run.policy_options)
             try:
-                trajectory = run_episode(env, policy, spec, max_steps)
+                trajectory = run_episode(env, policies[spec.label], spec, run.max_steps)
+            except LLMError as error:
+                trajectory = {**_identity(spec), "complete": False, "crash": str(error)}
+                run.model_error = str(error)
             except Exception:  # one broken episode must not stop the run; it is retried on resume
                 trajectory = {**_identity(spec), "complete": False, "crash": traceback.format_exc()}
                 env.close()
-                env = CrmEnv(server_url, max_steps=max_steps)
+                env = CrmEnv(server_url, max_steps=run.max_steps)
+            path = spec.path(run.out)
             write_json(path, trajectory)
-            written.append(path)
-            bar.set_postfix_str(f"{spec.task} seed {spec.seed}", refresh=False)
-            bar.update(1)
+            run.written.append(path)
+            run.bar.set_postfix_str(f"{spec.task} seed {spec.seed}", refresh=False)
+            run.bar.update(1)
     finally:
         env.close()
 

@@ -137,3 +137,18 @@ def test_heap_plans_and_runs_low_level_policies_for_a_flight_search(tmp_path, li
     assert trajectory["steps"][0]["policy"]["plan"][-1] == "CLICK Search flights"
     callers = {call["policy"] for step in trajectory["steps"] for call in step["policy"]["model_calls"]}
     assert callers == {"PLANNER", "FILL_TEXT", "CHOOSE_DATE"}
+
+
+def test_a_refused_model_stops_the_run_and_the_same_command_resumes_it(tmp_path, live_server, capsys):
+    command = ["run", "--method", "flat", "--tasks", "TASK_FIND_FLIGHT", "--episodes", "3", "--out", str(tmp_path),
+               "--quiet", "--model", "fake-model", "--server", live_server, "--concurrency", "2"]
+    with FakeOpenAIServer(lambda request: {"status": 401, "error": "Incorrect API key provided"}) as refusing:
+        assert main([*command, "--base-url", refusing.base_url]) == 1
+    assert len(refusing.requests) <= 2  # one per worker, then the run stops: no retry, no other episode
+    assert "The run stopped: The API key was refused" in capsys.readouterr().err
+    crashed = [json.loads(p.read_text()) for p in tmp_path.glob("flat-zero-shot/*/*.json")]
+    assert crashed and all(not t["complete"] and "Incorrect API key" in t["crash"] for t in crashed)
+    with FakeOpenAIServer(model.flat_search_flight) as working:
+        assert main([*command, "--base-url", working.base_url]) == 0
+    finished = [json.loads(p.read_text()) for p in tmp_path.glob("flat-zero-shot/*/*.json")]
+    assert len(finished) == 3 and all(t["metrics"]["success"] == 1 for t in finished)
