@@ -25,7 +25,9 @@ class Frame:
     history: list[str] = field(default_factory=list)
 
     def label(self) -> str:
-        return f"{self.name} [{self.argument[:60]}]"
+        """The call as the policy's prompt and the trajectory's stack show it; the argument is
+        never shortened: it carries every value the job needs."""
+        return f"{self.name} [{self.argument}]"
 
 
 @register("step")

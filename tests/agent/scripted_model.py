@@ -28,7 +28,8 @@ def trip(request: dict) -> dict:
     """From, to and dates read from the task text of the request."""
     task = task_text(request)
     codes = re.findall(r"\(([A-Z]{3})\)", task)
-    dates = [f"{m}/{d}/{y}" for y, m, d in re.findall(r"(\d{4})-(\d{2})-(\d{2})", task)]
+    travel = re.sub(r"born \d{4}-\d{2}-\d{2}", "", task)  # flight dates only, not the passenger's birthday
+    dates = [f"{m}/{d}/{y}" for y, m, d in re.findall(r"(\d{4})-(\d{2})-(\d{2})", travel)]
     code = re.search(r"\b([A-Z0-9]{6})\b", task)
     return {"from": codes[0] if codes else "", "to": codes[1] if len(codes) > 1 else "", "dates": dates,
             "code": code.group(1) if code else "", "flights": re.findall(r"\bCR\d+\b", task)}
@@ -52,6 +53,9 @@ def search_action(request: dict) -> str | None:
     elements, wanted = page(request), trip(request)
     if element(elements, "text", "Search results"):
         return None
+    radio = element(elements, "radio", "One way")
+    if one_way(request) and radio and not radio.get("checked"):
+        return f'CLICK {radio["id"]}'
     fields = [("From", wanted["from"]), ("To", wanted["to"]), ("Departure date", wanted["dates"][0]),
               ("Return date", wanted["dates"][1] if len(wanted["dates"]) > 1 else "")]
     for label, value in fields:
@@ -170,9 +174,7 @@ def step_book(request: dict) -> str:
         action = search_action(request)
         return reply("Search.", "RETURN [results shown]" if action is None else action)
     if name == "SELECT_FLIGHT":
-        todo = [named(elements, "radio", number) for number in job(request).split()]
-        radio = next((r for r in todo if not r.get("checked")), None)
-        return reply("Select.", "RETURN [selected]" if radio is None else f'CLICK {radio["id"]}')
+        return step_select_flights(request)
     if name == "FILL_TEXT":
         return step_fill_text(request)
     values, submit = ((passenger_values(request), "Save") if name == "PASSENGER_DETAILS"
@@ -193,17 +195,216 @@ def heap_search_flight(request: dict) -> str:
     if system.startswith("You plan"):
         if "(none yet)" not in history(request):
             return "REASON: The search has run.\nPLAN:\nSTOP [done]"
-        wanted = trip(request)
-        plan = [f'FILL_TEXT From "{wanted["from"]}"', f'FILL_TEXT To "{wanted["to"]}"',
-                f'CHOOSE_DATE Departure date "{wanted["dates"][0]}"']
-        plan += [f'CHOOSE_DATE Return date "{wanted["dates"][1]}"'] if len(wanted["dates"]) > 1 else []
-        return "REASON: Fill the form and search.\nPLAN:\n" + "\n".join(plan + ["CLICK Search flights"])
-    label, text = re.fullmatch(r'(?:FILL_TEXT|CHOOSE_DATE) (.+) "(.*)"', job_line(request)).groups()
-    field = element(page(request), "input", label)
-    if field.get("value"):
-        return reply("The field is filled.", "DONE")
-    return reply("Type it.", f'TYPE {field["id"]} "{text}"')
+        return plan_reply("Fill the form and search.", heap_search_plan(request))
+    return heap_low_level(request)
 
 
 def job_line(request: dict) -> str:
     return re.search(r"YOUR CURRENT JOB: (.*)", user_text(request)).group(1).strip()
+
+
+# --- shared readers for the task rules below ------------------------------------------------------
+
+PASSENGER_LABELS = {"title": "Title", "first name": "First name", "last name": "Last name", "gender": "Gender",
+                    "date of birth": "Date of birth", "email address": "Email address"}
+
+
+def one_way(request: dict) -> bool:
+    return "one-way" in task_text(request)
+
+
+def us_date(iso: str) -> str:
+    year, month, day = iso.split("-")
+    return f"{month}/{day}/{year}"
+
+
+def text_after(elements: list[dict], prefix: str) -> str | None:
+    """The rest of the first text element starting with `prefix`, or None."""
+    return next((e["name"][len(prefix):].strip() for e in elements
+                 if e["kind"] == "text" and e["name"].startswith(prefix)), None)
+
+
+def flight_radio(elements: list[dict], number: str) -> dict | None:
+    """The results radio of this flight number (CR524 is not CR5240)."""
+    pattern = re.compile(rf"\b{re.escape(number)}\b")
+    return next((e for e in elements if e["kind"] == "radio" and pattern.search(e["name"])), None)
+
+
+def shows(field: dict, text: str) -> bool:
+    """The field holds the text, or its completed form ("Denver, CO (DEN)" for DEN)."""
+    value = field.get("value", "")
+    return value.lower() == text.lower() or value.endswith(f"({text})")
+
+
+def passenger_changes(request: dict) -> dict:
+    """Field label -> new value, from "change the title to Miss, the last name to Hull and the email
+    address to x@example.org" (or "set ...") in the task; dates as MM/DD/YYYY."""
+    body = re.search(r"\b(?:change|set) (the .+)", task_text(request)).group(1).strip().removesuffix(".")
+    changes = {}
+    for part in re.split(r",\s+(?=the )|\s+and\s+(?=the )", body):
+        what, value = re.fullmatch(rf"the ({'|'.join(PASSENGER_LABELS)}) to (.+)", part).groups()
+        changes[PASSENGER_LABELS[what]] = us_date(value) if what == "date of birth" else value
+    return changes
+
+
+def job_values(request: dict) -> dict:
+    """The job's argument, "Label: value; Label: value", as {label: value}."""
+    return dict(item.split(": ", 1) for item in job(request).split("; ") if ": " in item)
+
+
+def select_action(elements: list[dict], numbers: list[str]) -> str | None:
+    """CLICK the first requested flight whose radio is not checked; None when all are."""
+    radios = [flight_radio(elements, number) for number in numbers]
+    radio = next((r for r in radios if not r.get("checked")), None)
+    return None if radio is None else f'CLICK {radio["id"]}'
+
+
+# --- flat: find a booking and answer with what the page shows ---------------------------------------
+
+def flat_find_booking(request: dict) -> str:
+    elements, code = page(request), trip(request)["code"]
+    if element(elements, "text", f"Booking {code}"):
+        answer = f"{code}: {text_after(elements, 'Status ')}, {text_after(elements, 'Name: ')}"
+        return reply("The booking is open; tell the customer what it holds.", f"STOP [{answer}]")
+    field = element(elements, "input", "Confirmation code")
+    if field is None:
+        return reply("Open the booking search.", f'CLICK {element(elements, "link", "Find booking")["id"]}')
+    if field.get("value") != code:
+        return reply("Type the code.", f'TYPE {field["id"]} "{code}"')
+    return reply("Search.", f'CLICK {element(elements, "button", "Search")["id"]}')
+
+
+# --- step: change passenger details, change flights ------------------------------------------------
+
+def step_crm_update_passenger(request: dict) -> str:
+    elements, done, code = page(request), history(request), trip(request)["code"]
+    if "PASSENGER_DETAILS returned" in done:
+        return reply("The details are saved.", "RETURN [done]")
+    if "FIND_BOOKING returned" not in done:
+        return reply("First open the booking.", f"CALL FIND_BOOKING [{code}]")
+    if element(elements, "text", f"Modify booking {code}"):
+        changes = "; ".join(f"{label}: {value}" for label, value in passenger_changes(request).items())
+        return reply("The form is open.", f"CALL PASSENGER_DETAILS [{changes}]")
+    return reply("Open the form.", f'CLICK {element(elements, "button", "Modify booking")["id"]}')
+
+
+def step_passenger_changes(request: dict) -> str:
+    """PASSENGER_DETAILS with the values in its argument: selects typed here, dates through
+    CHOOSE_DATE, text through FILL_TEXT; then Save."""
+    elements = page(request)
+    if element(elements, "text", "Passenger details saved."):
+        return reply("Saved.", "RETURN [saved]")
+    for label, value in job_values(request).items():
+        field = form_field(elements, label)
+        if shows(field, value):
+            continue
+        if field["kind"] == "select":
+            return reply("A select.", f'TYPE {field["id"]} "{value}"')
+        helper = "CHOOSE_DATE" if label == "Date of birth" else "FILL_TEXT"
+        return reply("Delegate.", f"CALL {helper} [{label}: {value}]")
+    return reply("All set.", f'CLICK {element(elements, "button", "Save")["id"]}')
+
+
+def step_choose_date(request: dict) -> str:
+    label, _, date = job(request).partition(": ")
+    field = form_field(page(request), label)
+    if field.get("value") == date:
+        return reply("The date is set.", "RETURN [set]")
+    return reply("Type the date.", f'TYPE {field["id"]} "{date}"')
+
+
+def step_update_passenger(request: dict) -> str:
+    rules = {"CRM": step_crm_update_passenger, "FIND_BOOKING": step_find_booking,
+             "PASSENGER_DETAILS": step_passenger_changes, "FILL_TEXT": step_fill_text, "CHOOSE_DATE": step_choose_date}
+    return rules[policy_name(request)](request)
+
+
+def step_crm_modify_flight(request: dict) -> str:
+    elements, done, wanted = page(request), history(request), trip(request)
+    if element(elements, "text", "Flights changed."):
+        return reply("The flights are changed.", "RETURN [done]")
+    if "FIND_BOOKING returned" not in done:
+        return reply("First open the booking.", f"CALL FIND_BOOKING [{wanted['code']}]")
+    if "SELECT_FLIGHT returned" in done:
+        return reply("Save.", f'CLICK {element(elements, "button", "Save flights")["id"]}')
+    if "SEARCH_FLIGHT returned" in done:
+        return reply("Pick the flights.", f"CALL SELECT_FLIGHT [{' '.join(wanted['flights'])}]")
+    if form_field(elements, "Departure date"):
+        dates = dict(zip(("Departure date", "Return date"), wanted["dates"]))
+        search = "; ".join(["same route", *(f"{label}: {date}" for label, date in dates.items())])
+        return reply("Search the new dates.", f"CALL SEARCH_FLIGHT [{search}]")
+    button = element(elements, "button", "Change flights") or element(elements, "button", "Modify booking")
+    return reply("Open the form.", f'CLICK {button["id"]}')
+
+
+def step_search_new_dates(request: dict) -> str:
+    """SEARCH_FLIGHT on the change-flights form: the route is there; set the dates of the argument."""
+    elements = page(request)
+    if element(elements, "text", "Select your departing flight"):
+        return reply("Results.", "RETURN [results shown]")
+    for label, date in job_values(request).items():
+        if form_field(elements, label).get("value") != date:
+            return reply("Set the date.", f"CALL CHOOSE_DATE [{label}: {date}]")
+    return reply("Search.", f'CLICK {element(elements, "button", "Search flights")["id"]}')
+
+
+def step_select_flights(request: dict) -> str:
+    action = select_action(page(request), job(request).split())
+    return reply("Select.", "RETURN [selected]" if action is None else action)
+
+
+def step_modify_flight(request: dict) -> str:
+    rules = {"CRM": step_crm_modify_flight, "FIND_BOOKING": step_find_booking, "SEARCH_FLIGHT": step_search_new_dates,
+             "CHOOSE_DATE": step_choose_date, "SELECT_FLIGHT": step_select_flights}
+    return rules[policy_name(request)](request)
+
+
+# --- heap: book a flight, planning page by page -----------------------------------------------------
+
+def plan_reply(reason: str, steps: list[str]) -> str:
+    return f"REASON: {reason}\nPLAN:\n" + "\n".join(steps)
+
+
+def heap_search_plan(request: dict) -> list[str]:
+    wanted = trip(request)
+    steps = ["CLICK One way"] if one_way(request) else []
+    steps += [f'FILL_TEXT From "{wanted["from"]}"', f'FILL_TEXT To "{wanted["to"]}"']
+    dates = zip(("Departure date", "Return date"), wanted["dates"])
+    steps += [f'CHOOSE_DATE {label} "{date}"' for label, date in dates]
+    return steps + ["CLICK Search flights"]
+
+
+def heap_book_planner(request: dict) -> str:
+    """Plans from the page shown: search form, results, passenger details, payment, confirmation."""
+    elements, wanted = page(request), trip(request)
+    code = text_after(elements, "Confirmation code ")
+    if element(elements, "text", "Booking confirmed") and code:
+        return plan_reply("The booking is made; answer with its code.", [f"STOP [{code}]"])
+    if form_field(elements, "Card number"):
+        return plan_reply("Payment.", [f'FILL_TEXT {label} "{value}"' for label, value in card_values(request).items()]
+                          + ["CLICK Book flight"])
+    if form_field(elements, "First name"):
+        steps = [f'{"CHOOSE_DATE" if label == "Date of birth" else "FILL_TEXT"} {label} "{value}"'
+                 for label, value in passenger_values(request).items()]
+        return plan_reply("Passenger details.", steps + ["CLICK Save"])
+    if element(elements, "text", "Search results"):
+        return plan_reply("Pick the flights.", [f'SELECT_FLIGHT "{n}"' for n in wanted["flights"]] + ["CLICK Checkout"])
+    return plan_reply("Search first.", heap_search_plan(request))
+
+
+def heap_low_level(request: dict) -> str:
+    """FILL_TEXT / CHOOSE_DATE <label> "<text>" and SELECT_FLIGHT "<number>": one action, then DONE."""
+    elements = page(request)
+    word, rest = job_line(request).split(" ", 1)
+    if word == "SELECT_FLIGHT":
+        action = select_action(elements, [rest.strip('"')])
+        return reply("Selected." if action is None else "Click its radio.", action or "DONE")
+    label, text = re.fullmatch(r'(.+) "(.*)"', rest).groups()
+    field = form_field(elements, label)
+    if shows(field, text):
+        return reply("The field shows it.", "DONE")
+    return reply("Type it.", f'TYPE {field["id"]} "{text}"')
+
+
+def heap_book(request: dict) -> str:
+    return heap_book_planner(request) if system_text(request).startswith("You plan") else heap_low_level(request)
