@@ -4,6 +4,7 @@ import { api, scenarioId } from "./api.js";
 import { initAutocomplete, preloadAirports } from "./autocomplete.js";
 import { configureDates, initDateField, initDatepicker } from "./datepicker.js";
 import { disableRecording, enableRecording, installRecorder } from "./events.js";
+import { clearErrorOnEdit } from "./fields.js";
 import { startRouter } from "./router.js";
 import { initBooking } from "./screens/booking.js";
 import { initCancelDialog } from "./screens/cancel.js";
@@ -41,6 +42,7 @@ async function loadConfig() {
 }
 
 function initWidgets() {
+  clearErrorOnEdit(document);
   initDatepicker();
   for (const input of document.querySelectorAll('[data-kind="airport"]')) initAutocomplete(input);
   for (const input of document.querySelectorAll('[data-kind="date"]')) initDateField(input);

@@ -81,6 +81,21 @@ export function clearErrors(root) {
   for (const el of root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
 }
 
+// Editing a field that a refused submit marked invalid takes its mark and its message away, so
+// the page never shows an error for a value that is no longer there; the form-level message stays
+// until the next submit.
+export function clearErrorOnEdit(root) {
+  const clear = (event) => {
+    const el = event.target;
+    if (!(el instanceof Element) || !el.hasAttribute("aria-invalid")) return;
+    el.removeAttribute("aria-invalid");
+    const slot = errorSlot(root, el.dataset.testid);
+    if (slot) slot.textContent = "";
+  };
+  root.addEventListener("input", clear);
+  root.addEventListener("change", clear);
+}
+
 export function showFieldError(root, testid, message) {
   const slot = errorSlot(root, testid);
   const input = root.querySelector(`[data-testid="${testid}"]`);

@@ -51,6 +51,11 @@ def test_missing_passenger_fields(app_page, stored_bookings):
     expect(alert_with(app_page, "Please correct")).to_be_visible()
     expect(app_page.get_by_role("heading", name="Payment")).to_be_hidden()
     assert stored_bookings() == before
+    details.get_by_label("First name").fill("Ann")  # correcting a field takes its own error away
+    expect(alert_with(app_page, "First name is required")).to_have_count(0)
+    expect(details.get_by_label("First name")).not_to_have_attribute("aria-invalid", "true")
+    expect(alert_with(app_page, "Email address is required")).to_be_visible()
+    expect(details.get_by_label("Email address")).to_have_attribute("aria-invalid", "true")
 
 
 @pytest.mark.parametrize("card, expiry, message", [
