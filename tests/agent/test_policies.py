@@ -152,3 +152,20 @@ def test_a_refused_model_stops_the_run_and_the_same_command_resumes_it(tmp_path,
         assert main([*command, "--base-url", working.base_url]) == 0
     finished = [json.loads(p.read_text()) for p in tmp_path.glob("flat-zero-shot/*/*.json")]
     assert len(finished) == 3 and all(t["metrics"]["success"] == 1 for t in finished)
+
+
+def test_a_call_of_an_unknown_policy_is_shown_to_the_model_and_the_episode_ends_at_its_limit(tmp_path, live_server):
+    with FakeOpenAIServer(lambda request: model.reply("Book a hotel.", "CALL BOOK_HOTEL [Paris]")) as fake:
+        trajectory = run_cli(tmp_path, fake, "step", "TASK_FIND_FLIGHT", "--server", live_server)
+    assert len(trajectory["steps"]) == 1 and trajectory["end"]["cause"] == "policy_halt"
+    assert trajectory["end"]["detail"] == "8 model calls in one step without a page action"
+    assert len(fake.requests) == 8 and trajectory["metrics"]["success"] == 0
+    assert "CALL BOOK_HOTEL [Paris] (error: there is no policy BOOK_HOTEL" in model.user_text(fake.requests[1])
+
+
+def test_heap_skips_plan_steps_of_unknown_policies_and_ends_at_its_limit(tmp_path, live_server):
+    with FakeOpenAIServer(lambda request: "REASON: Plan.\nPLAN:\nBOOK_HOTEL Paris") as fake:
+        trajectory = run_cli(tmp_path, fake, "heap", "TASK_FIND_FLIGHT", "--server", live_server)
+    assert trajectory["end"]["cause"] == "policy_halt" and trajectory["metrics"]["success"] == 0
+    assert "model calls in one step without a page action" in trajectory["end"]["detail"]
+    assert "BOOK_HOTEL Paris (skipped: no policy BOOK_HOTEL)" in model.user_text(fake.requests[1])
