@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .llm import LLMError
+from .llm import DEFAULT_TEMPERATURE, LLMError
 from .policies import SHOT_NAMES, make_policy, methods, takes_shots
 from .runner import RunStopped, plan, run_all
 from .tasks import ALL_TASKS
@@ -71,7 +71,8 @@ def _variants(chosen: list[str], shot_settings: list[str]) -> list[tuple[str, st
 
 def _policy_options(args) -> dict:
     """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
-    return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir}
+    return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir,
+            "temperature": args.temperature}
 
 
 @contextlib.contextmanager
@@ -109,6 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
     run.add_argument("--shots", default="0",
                      help="0 (zero-shot), few (few-shot) or 0,few (both, as separate columns)")
+    run.add_argument("--temperature", type=float, default=DEFAULT_TEMPERATURE,
+                     help=f"sampling temperature (default {DEFAULT_TEMPERATURE}, as in the papers)")
     run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")

@@ -2,17 +2,17 @@
 what each step's calls cost (prompt size, tokens) for the trajectory."""
 from __future__ import annotations
 
-from ..llm import Completion, LLMClient, LLMError
+from ..llm import DEFAULT_TEMPERATURE, Completion, LLMClient, LLMError
 
 
 def make_client(model: str | None = None, base_url: str | None = None, api_key: str | None = None,
-                cache_dir: str | None = None, **_ignored) -> LLMClient:
+                cache_dir: str | None = None, temperature: float = DEFAULT_TEMPERATURE, **_ignored) -> LLMClient:
     """There is no default model on purpose: the papers' models are retired, and a silently chosen
     one would make a table whose model nobody asked for."""
     if not model:
         raise LLMError("the LLM methods need a model: pass --model NAME or set OPENAI_MODEL "
                        "(e.g. gpt-4o-mini, or the name a local server serves)")
-    return LLMClient(model, base_url=base_url, api_key=api_key, cache_dir=cache_dir)
+    return LLMClient(model, base_url=base_url, api_key=api_key, cache_dir=cache_dir, temperature=temperature)
 
 
 class ModelCalls:

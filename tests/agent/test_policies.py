@@ -29,6 +29,7 @@ def test_flat_completes_a_flight_search_and_counts_tokens(tmp_path, live_server)
     assert first["reason"] and first["action"].startswith("TYPE ") and first["policy"]["stack"] == ["FLAT"]
     assert first["policy"]["prompt_chars"] > 1000 and first["tokens"]["prompt_tokens"] > 0
     assert "Example 1" in fake.requests[0]["messages"][0]["content"]  # --shots few
+    assert fake.requests[0]["temperature"] == 0.3 and fake.requests[0]["model"] == "fake-model"
     assert "TYPE" in model.user_text(fake.requests[1]).split("CURRENT PAGE:")[0]  # history of actions
     (row,) = list(csv.DictReader((tmp_path / "run" / "summary.csv").open()))
     assert int(row["prompt_tokens"]) == fake.usage["prompt_tokens"] > 0
@@ -81,7 +82,7 @@ def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_
     with FakeOpenAIServer(model.flat_search_flight) as fake:
         main(["run", "--method", "flat,oracle", "--shots", "0,few", "--tasks", "TASK_FIND_FLIGHT",
               "--episodes", "1", "--out", str(tmp_path), "--quiet", "--model", "fake-model",
-              "--base-url", fake.base_url, "--server", live_server])
+              "--base-url", fake.base_url, "--server", live_server, "--temperature", "0"])
     header = capsys.readouterr().out.splitlines()[0].split()
     assert list(dict.fromkeys(w for w in header if w in ("flat-few-shot", "flat-zero-shot", "oracle"))) == [
         "flat-few-shot", "flat-zero-shot", "oracle"]
@@ -91,6 +92,7 @@ def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_
     assert (few["method"], few["shots"], zero["shots"]) == ("flat", "few", "0")
     assert few["metrics"]["success"] == zero["metrics"]["success"] == 1
     systems = {request["messages"][0]["content"] for request in fake.requests}
+    assert {request["temperature"] for request in fake.requests} == {0}
     assert len(systems) == 2 and sum("Example 1" in system for system in systems) == 1
     rows = {row["method"]: row for row in csv.DictReader((tmp_path / "summary.csv").open())}
     assert set(rows) == {"flat-few-shot", "flat-zero-shot", "oracle"} and rows["oracle"]["shots"] == ""
