@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from .env import CrmEnv
 from .llm import LLMError
-from .policies import make_policy, method_label
+from .policies import make_policy, method_label, takes_shots
 
 STEP_METRICS = ("success", "task_progress", "num_actions")
 
@@ -92,7 +92,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
 
 
 def _identity(spec: EpisodeSpec) -> dict:
-    shots = spec.shots if spec.label != spec.method else ""  # the oracle has no prompts
+    shots = spec.shots if takes_shots(spec.method) else ""  # the oracle has no prompts
     return {"method": spec.method, "shots": shots, "label": spec.label, "task": spec.task,
             "seed": spec.seed, "trial": spec.trial}
 

@@ -3,6 +3,7 @@ reading the REASON/ACTION reply, and the per-step trace the runner writes into t
 from __future__ import annotations
 
 from ..observation import Observation
+from . import SHOT_NAMES
 from .model import ModelCalls, make_client
 from .prompting import conversation_text, history_text, render, task_text
 from .reply import Reply, parse_reply
@@ -16,7 +17,7 @@ class LLMPolicy:
     takes_shots = True
 
     def __init__(self, shots: str = "0", client=None, **options):
-        if shots not in ("0", "few"):
+        if shots not in SHOT_NAMES:
             raise ValueError(f"shots must be '0' or 'few', not {shots!r}")
         self.shots = shots
         self.calls = ModelCalls(client or make_client(**options))
