@@ -13,6 +13,7 @@ per-call sizes are reported.
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import sys
 import tempfile
@@ -21,7 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agent.env import CrmEnv  # noqa: E402
+from agent.observation import Observation  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
+from agent.runner import EpisodeSpec, run_episode  # noqa: E402
 from agent.tasks import ALL_TASKS  # noqa: E402
 from crm_app import create_app  # noqa: E402
 from crm_app.server import BackgroundServer  # noqa: E402
@@ -35,37 +38,31 @@ def tokens(text: str) -> int:
 
 def oracle_pages(env: CrmEnv, episodes: int) -> list[tuple[dict, list]]:
     """(scenario, [(observation, action), ...]) for oracle episodes of every task."""
-    played = []
-    for task in ALL_TASKS:
-        for seed in range(episodes):
-            obs, info = env.reset(task=task, seed=seed)
-            oracle = make_policy("oracle")
-            oracle.reset(info["scenario"])
-            steps = []
-            for _ in range(60):
-                _, action = oracle.act(obs)
-                steps.append((obs, action))
-                obs, _, terminated, truncated, _ = env.step(action)
-                if terminated or truncated:
-                    break
-            played.append((info["scenario"], steps))
+    oracle, played = make_policy("oracle"), []
+    for task, seed in itertools.product(ALL_TASKS, range(episodes)):
+        trajectory = run_episode(env, oracle, EpisodeSpec("oracle", task, seed), max_steps=60)
+        played.append((trajectory["scenario"],
+                       [(Observation(step["observation"]), step["action"]) for step in trajectory["steps"]]))
     return played
 
 
-def measure(method: str, shots: str, played: list) -> dict:
+def system_sizes(method: str, shots: str) -> dict[str, int]:
     policy = make_policy(method, shots=shots, model="none", api_key="unused")
-    systems = {name: tokens(text) for name, text in policy.system_prompts().items()}
-    per_call, per_episode = [], []
+    return {name: tokens(text) for name, text in policy.system_prompts().items()}
+
+
+def message_sizes(played: list) -> list[list[int]]:
+    """Per episode, the per-step message at each page (the same for every method and setting)."""
+    policy = make_policy("flat", model="none", api_key="unused")
+    sizes = []
     for scenario, steps in played:
-        policy.scenario = scenario
-        history, episode = [], 0
+        policy.reset(scenario)
+        history, episode = [], []
         for obs, action in steps:
-            user = tokens(policy.state_prompt(obs, history))
-            per_call.append(user)
-            episode += user
+            episode.append(tokens(policy.state_prompt(obs, history)))
             history.append(action)
-        per_episode.append(episode + len(steps) * systems.get("FLAT", 0))
-    return {"systems": systems, "user": statistics.median(per_call), "flat_episode": statistics.median(per_episode)}
+        sizes.append(episode)
+    return sizes
 
 
 def main() -> None:
@@ -76,16 +73,18 @@ def main() -> None:
         app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}"})
         with BackgroundServer(app) as server, CrmEnv(server.url) as env:
             played = oracle_pages(env, args.episodes)
-    sizes = {(m, s): measure(m, s, played) for m in METHODS for s in ("0", "few")}
-    calls = sum(len(steps) for _, steps in played)
-    print(f"{len(played)} oracle episodes, {calls} pages; sizes in tokens (characters / 4)\n")
-    print(f"per-step message (task, conversation, history, page): median {sizes['flat', '0']['user']}")
+    systems = {(m, s): system_sizes(m, s) for m in METHODS for s in ("0", "few")}
+    messages = message_sizes(played)
+    print(f"{len(played)} oracle episodes, {sum(map(len, messages))} pages; sizes in tokens (characters / 4)\n")
+    print(f"per-step message (task, conversation, history, page): "
+          f"median {statistics.median([size for episode in messages for size in episode])}")
     print("\nsystem prompt per policy       zero-shot  few-shot  ratio")
     for method in METHODS:
-        zero, few = sizes[method, "0"]["systems"], sizes[method, "few"]["systems"]
+        zero, few = systems[method, "0"], systems[method, "few"]
         for name in zero:
             print(f"  {method:<5} {name:<22} {zero[name]:>8}  {few[name]:>8}  {few[name] / zero[name]:5.2f}")
-    zero, few = sizes["flat", "0"]["flat_episode"], sizes["flat", "few"]["flat_episode"]
+    zero, few = (statistics.median([sum(episode) + len(episode) * systems["flat", shots]["FLAT"]
+                                    for episode in messages]) for shots in ("0", "few"))
     print(f"\nflat, prompt tokens per episode at one call per oracle action (median): "
           f"zero-shot {zero:.0f}, few-shot {few:.0f}, ratio {few / zero:.2f}")
 

@@ -3,9 +3,11 @@ in the request (ids are parsed from the observation text, never assumed) and ans
 REASON/ACTION format, so the scripts stay right whatever ids the page hands out."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from agent.observation import parse_observation
+from crm_app.services.dates import us_date as crm_date
 
 
 def user_text(request: dict) -> str:
@@ -29,9 +31,9 @@ def trip(request: dict) -> dict:
     task = task_text(request)
     codes = re.findall(r"\(([A-Z]{3})\)", task)
     travel = re.sub(r"born \d{4}-\d{2}-\d{2}", "", task)  # flight dates only, not the passenger's birthday
-    dates = [f"{m}/{d}/{y}" for y, m, d in re.findall(r"(\d{4})-(\d{2})-(\d{2})", travel)]
+    days = [us_date(iso) for iso in re.findall(r"\d{4}-\d{2}-\d{2}", travel)]
     code = re.search(r"\b([A-Z0-9]{6})\b", task)
-    return {"from": codes[0] if codes else "", "to": codes[1] if len(codes) > 1 else "", "dates": dates,
+    return {"from": codes[0] if codes else "", "to": codes[1] if len(codes) > 1 else "", "dates": days,
             "code": code.group(1) if code else "", "flights": re.findall(r"\bCR\d+\b", task)}
 
 
@@ -120,19 +122,21 @@ def step_cancel_booking(request: dict) -> str:
     return code_form(request, "Status Cancelled", "cancelled", ("button", "Cancel booking"), "Confirm cancellation")
 
 
-def step_fill_text(request: dict) -> str:
+def step_fill_text(request: dict, result: str = "filled") -> str:
+    """FILL_TEXT (and CHOOSE_DATE, with result "set"): TYPE the job's "<label>: <text>" into the
+    field with that label; RETURN once the field shows it."""
     label, _, text = job(request).partition(": ")
     field = form_field(page(request), label)
     if field.get("value", "").lower() == text.lower():
-        return reply("Filled.", "RETURN [filled]")
+        return reply("Filled.", f"RETURN [{result}]")
     return reply("Type it.", f'TYPE {field["id"]} "{text}"')
 
 
 def passenger_values(request: dict) -> dict:
-    person = re.search(r"passenger is (\w+) (\w+) (\w+) \((\w+), born (\d{4})-(\d{2})-(\d{2}), email (\S+?)\)", task_text(request))
-    title, first, last, gender, year, month, day, email = person.groups()
+    person = re.search(r"passenger is (\w+) (\w+) (\w+) \((\w+), born (\d{4}-\d{2}-\d{2}), email (\S+?)\)", task_text(request))
+    title, first, last, gender, born, email = person.groups()
     return {"Title": title, "First name": first, "Last name": last, "Email address": email,
-            "Gender": gender.capitalize(), "Date of birth": f"{month}/{day}/{year}"}
+            "Gender": gender.capitalize(), "Date of birth": us_date(born)}
 
 
 def card_values(request: dict) -> dict:
@@ -214,8 +218,8 @@ def one_way(request: dict) -> bool:
 
 
 def us_date(iso: str) -> str:
-    year, month, day = iso.split("-")
-    return f"{month}/{day}/{year}"
+    """2026-09-14 as the CRM's date fields take it: 09/14/2026."""
+    return crm_date(dt.date.fromisoformat(iso))
 
 
 def text_after(elements: list[dict], prefix: str) -> str | None:
@@ -306,11 +310,7 @@ def step_passenger_changes(request: dict) -> str:
 
 
 def step_choose_date(request: dict) -> str:
-    label, _, date = job(request).partition(": ")
-    field = form_field(page(request), label)
-    if field.get("value") == date:
-        return reply("The date is set.", "RETURN [set]")
-    return reply("Type the date.", f'TYPE {field["id"]} "{date}"')
+    return step_fill_text(request, result="set")
 
 
 def step_update_passenger(request: dict) -> str:

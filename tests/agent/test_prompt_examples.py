@@ -15,10 +15,10 @@ from agent.observation import Observation, parse_line
 from agent.policies import make_policy
 from agent.policies.prompting import NO_EXAMPLES, load_prompt, prompt_exists
 from agent.policies.reply import parse_reply, split_call
+from agent.policies.heap import LOW_LEVEL, PAGE_ACTIONS
 from agent.policies.step import LIBRARY, Frame
 
-HEAP_LOW_LEVEL = ("FILL_TEXT", "CHOOSE_DATE", "SELECT_FLIGHT")
-PLAN_WORDS = ("FILL_TEXT", "CHOOSE_DATE", "SELECT_FLIGHT", "CLICK", "TYPE", "CLEAR", "STOP")
+PLAN_WORDS = (*LOW_LEVEL, *PAGE_ACTIONS, "STOP")  # what heap.py runs from a plan
 
 # (example file, kind of policy, policy name, at least this many examples)
 FILES = (
