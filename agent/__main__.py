@@ -1,5 +1,6 @@
 """Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
-prints the table of what is already there."""
+prints the table of what is already there; `python -m agent memory build|show` makes and shows
+Synapse's exemplar memory."""
 from __future__ import annotations
 
 import argparse
@@ -10,7 +11,8 @@ import tempfile
 from pathlib import Path
 
 from .llm import DEFAULT_TEMPERATURE, LLMError
-from .policies import SHOT_NAMES, make_policy, methods, takes_shots
+from .memory import cli as memory_cli
+from .policies import SHOT_NAMES, make_policy, methods, shot_settings, webwise_auto
 from .runner import RunStopped, plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
@@ -19,6 +21,8 @@ from .summary import format_table, load_trajectories, summarize, write_csv
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "memory":
+        return memory_cli.main(args, parser)
     out = Path(args.out)
     if args.command == "run":
         tasks = list(ALL_TASKS) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
@@ -26,9 +30,9 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
             parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
-        shot_settings = _shot_settings(args.shots, parser)
+        settings = _shot_settings(args.shots, parser)
         options = _policy_options(args)
-        variants = _variants(chosen, shot_settings)
+        variants = _variants(chosen, settings, parser)
         try:
             for method, shots in variants:  # fail now, with a clear message, on a missing key or model
                 make_policy(method, shots=shots, **options)
@@ -38,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots)]
         try:
             with _server(args.server, args.db) as url:
+                if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
+                    webwise_auto.prepare(tasks, url, out, args.auto_trials, args.concurrency, args.max_steps,
+                                         progress=not args.quiet, policy_options=options)
                 run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
                         policy_options=options)
         except RunStopped as stopped:
@@ -59,20 +66,27 @@ def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:
     settings = list(dict.fromkeys(s.strip() for s in value.split(",") if s.strip()))
     wrong = [s for s in settings if s not in SHOT_NAMES]
     if wrong or not settings:
-        parser.error(f"--shots takes 0, few or 0,few; not {value!r}")
+        parser.error(f"--shots takes 0, few or 0,few (webwise also auto); not {value!r}")
     return settings
 
 
-def _variants(chosen: list[str], shot_settings: list[str]) -> list[tuple[str, str]]:
-    """(method, shots) pairs to run: every shots setting for an LLM method, one run of the others."""
-    return [(method, shots) for method in chosen
-            for shots in (shot_settings if takes_shots(method) else shot_settings[:1])]
+def _variants(chosen: list[str], settings: list[str], parser: argparse.ArgumentParser) -> list[tuple[str, str]]:
+    """(method, shots) pairs to run: each shots setting a method takes, one run of the oracle."""
+    variants = []
+    for method in chosen:
+        takes = shot_settings(method)
+        mine = [shots for shots in settings if shots in takes] if takes else settings[:1]
+        if not mine:
+            parser.error(f"{method} takes --shots {' or '.join(takes)}, not {','.join(settings)}")
+        variants += [(method, shots) for shots in mine]
+    return variants
 
 
 def _policy_options(args) -> dict:
     """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
     return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir,
-            "temperature": args.temperature}
+            "temperature": args.temperature, "embedding_model": args.embedding_model,
+            "memory": args.memory, "run_dir": args.out}
 
 
 @contextlib.contextmanager
@@ -109,12 +123,21 @@ def _parser() -> argparse.ArgumentParser:
                      help="chat model for flat, step and heap (default: OPENAI_MODEL); required for them")
     run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
     run.add_argument("--shots", default="0",
-                     help="0 (zero-shot), few (few-shot) or 0,few (both, as separate columns)")
+                     help="0 (zero-shot), few (few-shot) or 0,few (both, as separate columns); webwise also "
+                          "takes auto (examples from its own successful zero-shot trials)")
     run.add_argument("--temperature", type=float, default=DEFAULT_TEMPERATURE,
                      help=f"sampling temperature (default {DEFAULT_TEMPERATURE}, as in the papers)")
     run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
+    run.add_argument("--memory", metavar="MEMORY_DIR",
+                     help="synapse few-shot: the exemplar memory to retrieve from (python -m agent memory build)")
+    run.add_argument("--embedding-model", default=os.environ.get("OPENAI_EMBEDDING_MODEL"),
+                     help="synapse: embedding model of the /embeddings route for retrieval (default: "
+                          "OPENAI_EMBEDDING_MODEL); without one, retrieval ranks by BM25")
+    run.add_argument("--auto-trials", type=int, default=10,
+                     help="webwise --shots auto: zero-shot trials per task to take examples from (default 10)")
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")
+    memory_cli.add_parser(commands)
     return parser
 
 

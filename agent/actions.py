@@ -33,6 +33,11 @@ ACTION_SET: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("clear", ("CLEAR <id>", "clear [<id>]"), "Empty a text field and leave it."),
     ActionSpec(
+        "scroll",
+        ("SCROLL down", "scroll [up]"),
+        "Scroll the page down or up by most of a screen, to bring elements that are out of view into view.",
+    ),
+    ActionSpec(
         "stop",
         ("STOP [<answer>]", "stop [<answer>]"),
         "End the task, with an answer when the task asks for one.",
@@ -49,9 +54,9 @@ class ActionError(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    name: str  # click, type, clear, stop
+    name: str  # click, type, clear, scroll, stop
     target: int | str | None = None  # element id, or a visible label
-    value: str | None = None  # text for type, answer for stop
+    value: str | None = None  # text for type, answer for stop, direction for scroll
     press_enter: bool = False
 
     def __str__(self) -> str:
@@ -60,6 +65,8 @@ class Action:
             return f'TYPE{target} "{self.value}"'
         if self.name == "stop":
             return f"STOP [{self.value}]" if self.value else "STOP"
+        if self.name == "scroll":
+            return f"SCROLL {self.value}"
         return f"{self.name.upper()}{target}"
 
 
@@ -85,12 +92,15 @@ def parse_action(text: str) -> Action:
     rest = rest.strip()
     if name == "stop":
         return Action("stop", value=_stop_answer(rest))
+    if name == "scroll":
+        return Action("scroll", value=_direction(rest, line))
     if rest.startswith("["):
         return _parse_bracketed(name, rest, line)
     return _parse_plain(name, rest, line)
 
 
-_HINT = 'Use CLICK <id>, TYPE <id> "text", CLEAR <id> or STOP [answer].'
+_HINT = 'Use CLICK <id>, TYPE <id> "text", CLEAR <id>, SCROLL down|up or STOP [answer].'
+SCROLL_DIRECTIONS = ("down", "up")
 
 
 def _clean(text: str) -> str:
@@ -103,6 +113,13 @@ def _stop_answer(rest: str) -> str:
     match = _BRACKETS.fullmatch(rest)
     answer = match.group(1) if match else rest
     return _unquote(answer.strip())
+
+
+def _direction(rest: str, line: str) -> str:
+    direction = _unquote(rest.strip().strip("[]").strip()).lower()
+    if direction not in SCROLL_DIRECTIONS:
+        raise ActionError(f"Cannot parse {line!r}: SCROLL takes down or up.")
+    return direction
 
 
 def _parse_bracketed(name: str, rest: str, line: str) -> Action:

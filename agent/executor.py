@@ -15,6 +15,9 @@ def execute(page, action: Action, elements: list[dict]) -> None:
     """Run `action` against the elements of the last observation; raise ActionError if it fails."""
     if action.name == "stop":
         return
+    if action.name == "scroll":
+        _scroll(page, action.value)
+        return
     element = resolve(action, elements)
     if action.name == "click":
         _click(page, element)
@@ -59,6 +62,12 @@ def _click(page, element: dict) -> None:
         page.mouse.click(point["x"], point["y"])
     except PlaywrightError as err:
         raise ActionError(f"Clicking element {element['id']} failed: {_first_line(err)}") from None
+
+
+def _scroll(page, direction: str) -> None:
+    if not call_page(page, "scrollPage", direction):
+        edge = "bottom" if direction == "down" else "top"
+        raise ActionError(f"The page is already at the {edge}; it cannot scroll {direction}.")
 
 
 def _type(page, element: dict, text: str, press_enter: bool) -> None:

@@ -1,7 +1,9 @@
-"""One client for any OpenAI-compatible chat endpoint: retries, token counts and a replay cache.
+"""One client for any OpenAI-compatible endpoint (chat completions and embeddings): retries, token
+counts and a replay cache.
 
-Responses are cached on disk under a key of (model, messages, parameters), so a finished run can be
-replayed offline with identical results; a cached answer costs no request and no tokens.
+Responses are cached on disk under a key of (model, messages, parameters), or (model, inputs) for
+embeddings, so a finished run can be replayed offline with identical results; a cached answer costs
+no request and no tokens.
 """
 from __future__ import annotations
 
@@ -32,6 +34,13 @@ class Completion:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Embeddings:
+    vectors: list[list[float]]  # one per input, in input order
+    prompt_tokens: int
+    cached: bool
+
+
 @dataclass
 class Usage:
     """Running totals over every call a client made (cached calls count as calls, not tokens)."""
@@ -40,6 +49,8 @@ class Usage:
     cached_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    embedding_calls: int = 0
+    embedding_tokens: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def add(self, completion: Completion) -> None:
@@ -48,6 +59,11 @@ class Usage:
             self.cached_calls += completion.cached
             self.prompt_tokens += completion.prompt_tokens
             self.completion_tokens += completion.completion_tokens
+
+    def add_embeddings(self, embeddings: Embeddings) -> None:
+        with self._lock:
+            self.embedding_calls += 1
+            self.embedding_tokens += embeddings.prompt_tokens
 
 
 class ResponseCache:
@@ -112,11 +128,36 @@ class LLMClient:
         self.usage.add(completion)
         return completion
 
+    def embed(self, texts: list[str], model: str) -> Embeddings:
+        """Vectors for `texts` from the `/embeddings` route with this embedding model; the same
+        key, endpoint, retries and cache as chat."""
+        request = {"route": "embeddings", "model": model, "input": list(texts)}
+        key = ResponseCache.key(request)
+        stored = self.cache.get(key) if self.cache else None
+        if stored is not None:
+            embeddings = Embeddings(stored["vectors"], 0, cached=True)
+        else:
+            response = self._with_retries(lambda: self._client.embeddings.create(
+                model=model, input=list(texts), encoding_format="float"))
+            vectors = [item.embedding for item in sorted(response.data, key=lambda item: item.index)]
+            if len(vectors) != len(texts):
+                raise LLMError(f"{self._where()} answered {len(vectors)} embeddings for {len(texts)} inputs")
+            embeddings = Embeddings(vectors, getattr(response.usage, "prompt_tokens", 0) or 0, cached=False)
+            if self.cache:
+                self.cache.put(key, {"vectors": vectors, "prompt_tokens": embeddings.prompt_tokens})
+        self.usage.add_embeddings(embeddings)
+        return embeddings
+
     def _request(self, request: dict) -> Completion:
+        start = time.perf_counter()
+        response = self._with_retries(lambda: self._client.chat.completions.create(**request))
+        return self._completion(response, time.perf_counter() - start)
+
+    def _with_retries(self, send):
+        """`send()`'s response, retrying rate limits, time-outs and server errors with backoff."""
         for attempt in range(self.retries + 1):
-            start = time.perf_counter()
             try:
-                response = self._client.chat.completions.create(**request)
+                return send()
             except openai.AuthenticationError as error:
                 raise LLMError(f"The API key was refused by {self._where()}: {error.message}") from error
             except RETRYABLE as error:
@@ -126,7 +167,6 @@ class LLMClient:
                 continue
             except openai.APIStatusError as error:
                 raise LLMError(f"{self._where()} refused the request ({error.status_code}): {error.message}") from error
-            return self._completion(response, time.perf_counter() - start)
         raise AssertionError("unreachable")
 
     def _completion(self, response, seconds: float) -> Completion:

@@ -63,6 +63,12 @@ def observe(page, error: str | None = None, settle: bool = False) -> Observation
     return obs
 
 
+def without_error_line(text: str) -> str:
+    """An observation's page lines without the `ERROR:` line put on top after a failed action."""
+    first, _, rest = text.partition("\n")
+    return rest if first.startswith("ERROR: ") else text
+
+
 def format_elements(items: list[dict], error: str | None = None) -> str:
     lines = [f"ERROR: {error}"] if error else []
     lines += [format_element(item) for item in items]

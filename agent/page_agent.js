@@ -152,6 +152,14 @@
     return el;
   }
 
+  // Marks an item whose element lies wholly outside the viewport (scrolling brings it in view).
+  function placed(item, el) {
+    const box = el.getBoundingClientRect();
+    if (box.bottom <= 0) item.offscreen = "above";
+    else if (box.top >= window.innerHeight) item.offscreen = "below";
+    return item;
+  }
+
   function observe() {
     const modal = document.querySelector("dialog[open]:modal");
     const root = modal || document.body;
@@ -173,7 +181,7 @@
       if (text.length > MAX_TEXT) text = text.slice(0, MAX_TEXT - 1) + "…";
       if (text) {
         const id = idOf(pending.first);
-        items.push({ id, kind: "text", name: text });
+        items.push(placed({ id, kind: "text", name: text, tag: pending.line.tagName.toLowerCase() }, pending.first.parentElement));
         nodes.set(id, pending.first.parentElement);
       }
       pending = null;
@@ -200,7 +208,7 @@
         } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED_TAGS.has(child.tagName.toUpperCase())) {
           if (controls.has(child)) {
             flush();
-            const item = describeControl(child, rowTexts.get(child));
+            const item = placed(describeControl(child, rowTexts.get(child)), child);
             items.push(item);
             nodes.set(item.id, child);
           } else if (visible(child)) {
@@ -288,6 +296,13 @@
     return { ...observe(), settleMs: waited, ready: Boolean(window.crm && window.crm.ready) };
   }
 
-  window.__agent = { observe, settleAndObserve, clickPoint, node, leaveFieldFor, settleAndCheckSuggestions, settle };
+  // Scrolls the page by most of a viewport; false when it cannot move that way any further.
+  function scrollPage(direction) {
+    const before = window.scrollY;
+    window.scrollBy({ top: (direction === "up" ? -0.8 : 0.8) * window.innerHeight, behavior: "instant" });
+    return window.scrollY !== before;
+  }
+
+  window.__agent = { observe, settleAndObserve, clickPoint, node, leaveFieldFor, settleAndCheckSuggestions, settle, scrollPage };
   return window.__agent;
 })()

@@ -86,7 +86,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
         **_identity(spec),
         "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
-        "final_observation": obs.text, "metrics": metrics, "usage": spent, "end": cause,
+        "final_observation": obs.text, "metrics": metrics, "usage": spent, "end": cause, **_policy_context(policy),
         "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
 
@@ -101,6 +101,12 @@ def _policy_trace(policy) -> dict:
     """What an LLM policy reports about its last step (prompt size, calls, stack); {} otherwise."""
     trace = getattr(policy, "trace", None)
     return {"policy": trace()} if callable(trace) else {}
+
+
+def _policy_context(policy) -> dict:
+    """What the policy brought into the episode (retrieved exemplars, example files); {} otherwise."""
+    context = getattr(policy, "episode_context", None)
+    return {"policy_context": context()} if callable(context) else {}
 
 
 def _end_cause(record: dict, terminated: bool) -> dict:

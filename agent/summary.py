@@ -14,19 +14,25 @@ from .tasks import ALL_TASKS
 METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
 CSV_FIELDS = ["method", "shots", "task", "episodes", "success_mean", "success_se", "progress_mean", "progress_se",
               "actions_mean", "actions_se", "k", "pass_k", "prompt_tokens", "completion_tokens",
-              "llm_calls", "cached_calls"]
+              "llm_calls", "cached_calls", "embedding_tokens"]
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
+EMBEDDING_COLUMN = ("embedding tokens", "embedding_tokens")
 
 
 def load_trajectories(out: Path) -> list[dict]:
+    return [data for _, data in trajectory_files(out)]
+
+
+def trajectory_files(out: Path) -> list[tuple[Path, dict]]:
+    """(file, trajectory) of every complete episode under `out` (OUT/<label>/<task>/<episode>.json)."""
     found = []
-    for path in sorted(out.glob("*/*/*.json")):
+    for path in sorted(Path(out).glob("*/*/*.json")):
         try:
             data = json.loads(path.read_text())
         except ValueError:
             continue
-        if data.get("complete"):
-            found.append(data)
+        if isinstance(data, dict) and data.get("complete"):
+            found.append((path, data))
     return found
 
 
@@ -70,7 +76,8 @@ def _usage_totals(runs: list[dict]) -> dict:
     """Model usage summed over the episodes (0 for policies without a model)."""
     total = lambda key: sum(int((r.get("usage") or {}).get(key, 0)) for r in runs)  # noqa: E731
     return {"prompt_tokens": total("prompt_tokens"), "completion_tokens": total("completion_tokens"),
-            "llm_calls": total("calls"), "cached_calls": total("cached_calls")}
+            "llm_calls": total("calls"), "cached_calls": total("cached_calls"),
+            "embedding_tokens": total("embedding_tokens")}
 
 
 def write_csv(rows: list[dict], path: Path) -> None:
@@ -89,8 +96,10 @@ def format_table(rows: list[dict]) -> str:
     cells = {(r["method"], r["task"]): r for r in rows}
     show_pass = any(r["pass_k"] != "" for r in rows)
     show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
+    show_embedding = any(r.get("embedding_tokens") for r in rows)
     names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else [])
-             + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else []))
+             + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
+             + ([EMBEDDING_COLUMN[0]] if show_embedding else []))
     header = ["task"] + [f"{m} {n}" for m in methods for n in names]
     body = []
     for task in tasks:
@@ -112,7 +121,7 @@ def _task_order(task: str) -> tuple[int, str]:
 def _cell(row: dict | None, name: str) -> str:
     if row is None:
         return "-"
-    tokens = dict(TOKEN_COLUMNS)
+    tokens = dict(TOKEN_COLUMNS + (EMBEDDING_COLUMN,))
     if name in tokens:
         return str(row.get(tokens[name], 0))
     if name == "pass^k":

@@ -2,23 +2,43 @@
 
 Each reply is a string (answered as the assistant's message) or a dict {"status": 429, "error": "..."}
 (answered as that HTTP error). Usage is reported per reply so tests can check token totals.
+`/embeddings` answers deterministic vectors (see `embedding_vector`): texts sharing words get
+similar vectors, so retrieval by cosine similarity behaves as with a real embedding model.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import math
+import re
+import struct
 import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 Reply = str | dict
+EMBEDDING_DIMENSIONS = 256
+
+
+def embedding_vector(text: str) -> list[float]:
+    """A unit vector of hashed word counts (each lower-cased word adds 1 to one dimension picked by
+    its hash): the same text always gives the same vector, and shared words raise the cosine."""
+    vector = [0.0] * EMBEDDING_DIMENSIONS
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        vector[int(hashlib.sha256(word.encode()).hexdigest(), 16) % EMBEDDING_DIMENSIONS] += 1.0
+    norm = math.sqrt(sum(x * x for x in vector)) or 1.0
+    return [x / norm for x in vector]
 
 
 class FakeOpenAIServer:
-    def __init__(self, replies: list[Reply] | Callable[[dict], Reply]):
+    def __init__(self, replies: list[Reply] | Callable[[dict], Reply], embedding_errors: list[dict] | None = None):
         self._script = replies
+        self._embedding_errors = list(embedding_errors or [])  # answered, in order, before any vectors
         self._lock = threading.Lock()
         self.requests: list[dict] = []
-        self.usage = {"prompt_tokens": 0, "completion_tokens": 0}
+        self.embedding_requests: list[dict] = []
+        self.usage = {"prompt_tokens": 0, "completion_tokens": 0, "embedding_tokens": 0}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base_url = f"http://127.0.0.1:{self._server.server_port}/v1"
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
@@ -45,6 +65,26 @@ class FakeOpenAIServer:
             self.usage["prompt_tokens"] += prompt
             self.usage["completion_tokens"] += completion
 
+    def embedding_error(self) -> dict | None:
+        with self._lock:
+            return self._embedding_errors.pop(0) if self._embedding_errors else None
+
+    def embeddings(self, body: dict) -> dict:
+        """The /embeddings answer: one vector per input, as floats or as base64 float32."""
+        texts = [body["input"]] if isinstance(body["input"], str) else list(body["input"])
+        tokens = sum(len(text) for text in texts) // 4 + 1
+        with self._lock:
+            self.embedding_requests.append(body)
+            self.usage["embedding_tokens"] += tokens
+        data = []
+        for index, text in enumerate(texts):
+            vector = embedding_vector(text)
+            if body.get("encoding_format") == "base64":
+                vector = base64.b64encode(struct.pack(f"<{len(vector)}f", *vector)).decode()
+            data.append({"object": "embedding", "index": index, "embedding": vector})
+        return {"object": "list", "data": data, "model": body.get("model", "fake-embedding"),
+                "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}
+
     def _handler(self):
         fake = self
 
@@ -54,6 +94,11 @@ class FakeOpenAIServer:
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                if self.path.endswith("/embeddings"):
+                    error = fake.embedding_error()
+                    if error:
+                        return self._send(error["status"], {"error": {"message": error.get("error", "scripted error")}})
+                    return self._send(200, fake.embeddings(body))
                 if not self.path.endswith("/chat/completions"):
                     return self._send(404, {"error": {"message": f"no route {self.path}"}})
                 reply = fake.next_reply(body)

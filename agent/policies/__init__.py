@@ -23,7 +23,7 @@ def make_policy(name: str, **options) -> Policy:
     return FACTORIES[name](**options)
 
 
-SHOT_NAMES = {"0": "zero-shot", "few": "few-shot"}
+SHOT_NAMES = {"0": "zero-shot", "few": "few-shot", "auto": "auto"}
 
 
 def takes_shots(name: str) -> bool:
@@ -32,9 +32,17 @@ def takes_shots(name: str) -> bool:
     return bool(getattr(FACTORIES.get(name), "takes_shots", False))
 
 
+def shot_settings(name: str) -> tuple[str, ...]:
+    """The --shots settings a method takes: "0" and "few" for the LLM methods, also "auto"
+    (examples from its own successful zero-shot trials) for webwise; none for the oracle."""
+    if not takes_shots(name):
+        return ()
+    return tuple(getattr(FACTORIES[name], "shot_settings", ("0", "few")))
+
+
 def method_label(name: str, shots: str = "0") -> str:
     """The name a run goes by in folders and in the table: `flat-few-shot`, `step-zero-shot`,
-    `oracle`; so zero- and few-shot runs of one method can share an output folder."""
+    `webwise-auto`, `oracle`; so the settings of one method can share an output folder."""
     return f"{name}-{SHOT_NAMES[shots]}" if takes_shots(name) else name
 
 
@@ -44,4 +52,4 @@ def methods() -> list[str]:
 
 
 def _load_builtin() -> None:
-    from . import flat, heap, oracle, step  # noqa: F401  (each registers itself)
+    from . import flat, heap, oracle, step, synapse, webwise  # noqa: F401  (each registers itself)

@@ -3,7 +3,6 @@ reading the REASON/ACTION reply, and the per-step trace the runner writes into t
 from __future__ import annotations
 
 from ..observation import Observation
-from . import SHOT_NAMES
 from .model import ModelCalls, make_client
 from .prompting import conversation_text, history_text, render, task_text
 from .reply import Reply, parse_reply
@@ -15,10 +14,11 @@ class LLMPolicy:
 
     name = "llm"
     takes_shots = True
+    shot_settings: tuple[str, ...] = ("0", "few")
 
     def __init__(self, shots: str = "0", client=None, **options):
-        if shots not in SHOT_NAMES:
-            raise ValueError(f"shots must be '0' or 'few', not {shots!r}")
+        if shots not in self.shot_settings:
+            raise ValueError(f"{self.name} takes shots {' or '.join(map(repr, self.shot_settings))}, not {shots!r}")
         self.shots = shots
         self.calls = ModelCalls(client or make_client(**options))
         self.scenario: dict = {}

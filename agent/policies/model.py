@@ -2,7 +2,7 @@
 what each step's calls cost (prompt size, tokens) for the trajectory."""
 from __future__ import annotations
 
-from ..llm import DEFAULT_TEMPERATURE, Completion, LLMClient, LLMError
+from ..llm import DEFAULT_TEMPERATURE, Completion, Embeddings, LLMClient, LLMError
 
 
 def make_client(model: str | None = None, base_url: str | None = None, api_key: str | None = None,
@@ -23,7 +23,8 @@ class ModelCalls:
         self.reset()
 
     def reset(self) -> None:
-        self._totals = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cached_calls": 0}
+        self._totals = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cached_calls": 0,
+                        "embedding_tokens": 0, "embedding_calls": 0}
         self._step_calls: list[dict] = []
 
     def ask(self, system: str, user: str, caller: str = "") -> Completion:
@@ -38,6 +39,17 @@ class ModelCalls:
                                  "completion_tokens": completion.completion_tokens,
                                  "cached": completion.cached, "reply": completion.text})
         return completion
+
+    def embed(self, texts: list[str], model: str, caller: str = "") -> Embeddings:
+        """Embedding vectors from the same client (key, endpoint, retries, cache); counted apart
+        from chat tokens."""
+        result = self.client.embed(texts, model)
+        self._totals["embedding_tokens"] += result.prompt_tokens
+        self._totals["embedding_calls"] += 1
+        self._step_calls.append({"policy": caller, "embedding_model": model, "inputs": len(texts),
+                                 "prompt_chars": sum(map(len, texts)), "prompt_tokens": result.prompt_tokens,
+                                 "cached": result.cached})
+        return result
 
     def usage(self) -> dict:
         return dict(self._totals)

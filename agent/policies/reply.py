@@ -1,5 +1,6 @@
 """The one reader of model replies: `REASON: ...` then `ACTION: ...` (or `PLAN:` with one call
-per line for the HeaP planner). Replies are read leniently; what is missing is reported, not raised."""
+per line for the HeaP planner), Synapse's action lines and the code block of a WebWISE program.
+Replies are read leniently; what is missing is reported, not raised."""
 from __future__ import annotations
 
 import re
@@ -49,3 +50,32 @@ def split_call(action: str) -> tuple[str, str]:
     if rest.startswith("[") and rest.endswith("]"):
         rest = rest[1:-1].strip()
     return word.upper(), rest
+
+
+_FENCE = re.compile(r"```[\w+-]*[ \t]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_TRAJECTORY_HEAD = re.compile(r"^\s*[*#]*\s*(TASK|STATE|ERROR|ACTIONS)\s*[*]*\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def fenced_code(text: str) -> str:
+    """The first ```-fenced block of a reply, or the whole reply when it has none."""
+    found = _FENCE.search(text or "")
+    return found.group(1) if found else (text or "")
+
+
+def action_lines(text: str) -> list[str]:
+    """Synapse's reply: the action lines that continue the trajectory after `ACTIONS:`, one per
+    line, up to where the model starts imagining the next STATE (or a new TASK)."""
+    actions, reading = [], True
+    for line in fenced_code(text).splitlines():
+        head = _TRAJECTORY_HEAD.match(line)
+        if head and head.group(1).upper() != "ACTIONS":
+            if actions:
+                break
+            reading = False  # an echo of the state before any action: skip to its ACTIONS
+            continue
+        if head:
+            reading, line = True, head.group(2)
+        line = _unbullet(line).strip("`").strip()
+        if reading and line:
+            actions.append(line)
+    return actions

@@ -408,3 +408,226 @@ def heap_low_level(request: dict) -> str:
 
 def heap_book(request: dict) -> str:
     return heap_book_planner(request) if system_text(request).startswith("You plan") else heap_low_level(request)
+
+
+# --- synapse: the state abstraction and the act prompt --------------------------------------------
+
+CHROME = re.compile(r"^<text id=\d+>(AirlineCRM|Today: .*)</text>$|^<button id=\d+>Open calendar")
+
+
+def synapse_abstraction(request: dict) -> str:
+    """A state of the page in the request: a first line, then its element lines without the
+    header texts and the calendar buttons."""
+    page_lines = user_text(request).split("PAGE:\n", 1)[1].rsplit("\n\nSTATE:", 1)[0].splitlines()
+    kept = [line for line in page_lines if not CHROME.match(line)]
+    return f"A page of {len(page_lines)} elements, {len(kept)} of them kept.\n" + "\n".join(kept)
+
+
+def synapse_task(request: dict) -> dict:
+    """The current trajectory's TASK line, as a request the task readers above understand."""
+    task = re.search(r"^TASK: (.*)$", user_text(request), re.MULTILINE).group(1)
+    return {"messages": [{"role": "user", "content": task}]}
+
+
+def synapse_state(request: dict) -> list[dict]:
+    """The elements of the last STATE of the current trajectory."""
+    return parse_observation(user_text(request).rsplit("STATE:\n", 1)[1].split("\nACTIONS:", 1)[0])
+
+
+def actions_reply(actions: list[str]) -> str:
+    return "\n".join(actions)
+
+
+def synapse_book(request: dict) -> str:
+    """Abstraction requests get synapse_abstraction; act requests answer every action of a page at
+    once: the search form, the two flights and Checkout, the passenger form, the payment form."""
+    if model_role(request) == "ABSTRACTION":
+        return synapse_abstraction(request)
+    elements, task = synapse_state(request), synapse_task(request)
+    code = text_after(elements, "Confirmation code ")
+    if code:
+        return actions_reply([f"STOP [{code}]"])
+    if form_field(elements, "Card number"):
+        return actions_reply(form_actions(elements, card_values(task), "Book flight"))
+    if form_field(elements, "First name"):
+        return actions_reply(form_actions(elements, passenger_values(task), "Save"))
+    if element(elements, "text", "Search results") or flight_radio(elements, trip(task)["flights"][0]):
+        radios = [f'CLICK {flight_radio(elements, n)["id"]}' for n in trip(task)["flights"]]
+        return actions_reply(radios + [f'CLICK {element(elements, "button", "Checkout")["id"]}'])
+    return actions_reply(search_actions(elements, task))
+
+
+def form_actions(elements: list[dict], values: dict, submit: str) -> list[str]:
+    typed = [f'TYPE {form_field(elements, label)["id"]} "{value}"' for label, value in values.items()]
+    return typed + [f'CLICK {element(elements, "button", submit)["id"]}']
+
+
+def search_actions(elements: list[dict], task: dict) -> list[str]:
+    wanted = trip(task)
+    actions = [f'CLICK {element(elements, "radio", "One way")["id"]}'] if one_way(task) else []
+    labels = ("From", "To", "Departure date", "Return date")
+    values = (wanted["from"], wanted["to"], *wanted["dates"])
+    actions += [f'TYPE {element(elements, "input", label)["id"]} "{value}"' for label, value in zip(labels, values)]
+    return actions + [f'CLICK {element(elements, "button", "Search flights")["id"]}']
+
+
+class SynapseCancel:
+    """Cancels through Find booking; on the cancel dialog its first answer types the code into an
+    id that is not on the page, so that action fails and the Confirm click after it is dropped."""
+
+    def __init__(self):
+        self.wrong_id_sent = False
+
+    def __call__(self, request: dict) -> str:
+        if model_role(request) == "ABSTRACTION":
+            return synapse_abstraction(request)
+        elements, code = synapse_state(request), trip(synapse_task(request))["code"]
+        if named(elements, "text", "Status Cancelled"):
+            return actions_reply(["STOP [done]"])
+        dialog_field = element(elements, "input", "Confirmation code")
+        confirm = element(elements, "button", "Confirm cancellation")
+        if confirm:
+            field_id = 9999 if not self.wrong_id_sent else dialog_field["id"]
+            self.wrong_id_sent = True
+            return actions_reply([f'TYPE {field_id} "{code}"', f'CLICK {confirm["id"]}'])
+        if element(elements, "button", "Cancel booking"):
+            return actions_reply([f'CLICK {element(elements, "button", "Cancel booking")["id"]}'])
+        if dialog_field:
+            return actions_reply([f'TYPE {dialog_field["id"]} "{code}"', f'CLICK {element(elements, "button", "Search")["id"]}'])
+        return actions_reply([f'CLICK {element(elements, "link", "Find booking")["id"]}'])
+
+
+def model_role(request: dict) -> str:
+    """Which prompt of which method a request comes from, by its system prompt's opening."""
+    system = system_text(request)
+    for opening, role in (("You condense", "ABSTRACTION"), ("You write small programs", "WEBWISE"),
+                          ("You plan", "PLANNER"), ("You are one policy", "STEP")):
+        if system.startswith(opening):
+            return role
+    return "ACT" if "A task is written down as a trajectory" in system else "FLAT"
+
+
+# --- webwise: one program per page -----------------------------------------------------------------
+
+WEBWISE_KINDS = {"a": "link", "button": "button", "select": "select", "input_radio": "radio",
+                 "input_checkbox": "checkbox", "option": "option"}
+
+
+def webwise_page(request: dict) -> list[dict]:
+    """The filtered page of the request, as elements the readers above understand."""
+    from agent.policies.webwise_page import parse_page
+
+    page = user_text(request).split("FILTERED PAGE:\n", 1)[1].rsplit("\n\nWrite the next program.", 1)[0]
+    return [{"id": item["id"], "name": item["text"], "value": item.get("value", ""),
+             "kind": "input" if item["tag"].startswith("input_") and item["tag"] not in WEBWISE_KINDS
+             else WEBWISE_KINDS.get(item["tag"], "text"), "checked": "checked" in item["flags"],
+             "flags": item["flags"]} for item in parse_page(page)]
+
+
+def webwise_task(request: dict) -> dict:
+    task = re.search(r"^TASK: (.*)$", user_text(request), re.MULTILINE).group(1)
+    return {"messages": [{"role": "user", "content": task}]}
+
+
+def program(*calls: str) -> str:
+    return "```python\n" + "\n".join(calls) + "\n```"
+
+
+def quoted(text: str) -> str:
+    return '"' + text.replace('"', '\\"') + '"'
+
+
+def webwise_search(elements: list[dict], task: dict) -> list[str]:
+    wanted = trip(task)
+    calls = [f'click({element(elements, "radio", "One way")["id"]})'] if one_way(task) else []
+    labels = ("From", "To", "Departure date", "Return date")
+    calls += [f'enter_text({element(elements, "input", label)["id"]}, {quoted(value)})'
+              for label, value in zip(labels, (wanted["from"], wanted["to"], *wanted["dates"]))]
+    return calls + ['click("Search flights")']
+
+
+def webwise_open_booking(elements: list[dict], code: str) -> str:
+    """From any page: Find booking, then the code and Search."""
+    field = element(elements, "input", "Confirmation code")
+    if field is None:
+        return program('click("Find booking")')
+    return program(f'enter_text({field["id"]}, {quoted(code)})', 'click("Search")')
+
+
+def webwise_fill(elements: list[dict], values: dict, submit: str) -> str:
+    calls = [f'enter_text({form_field(elements, label)["id"]}, {quoted(value)})' for label, value in values.items()
+             if not shows(form_field(elements, label), value)]
+    return program(*calls, f"click({quoted(submit)})")
+
+
+def webwise_rules(request: dict) -> str:
+    """A program for the page in the request, for every task type of the CRM."""
+    elements, task = webwise_page(request), webwise_task(request)
+    text = task_text(task).lower()
+    rules = {"cancel": webwise_cancel, "book a ": webwise_book, "change the flights": webwise_modify_flight,
+             "move booking": webwise_modify_flight, "on booking": webwise_update_passenger,
+             "passenger details": webwise_update_passenger, "find the booking": webwise_find_booking,
+             "look up booking": webwise_find_booking}
+    rule = next((rule for words, rule in rules.items() if words in text), webwise_find_flight)
+    return rule(elements, task)
+
+
+def webwise_find_flight(elements: list[dict], task: dict) -> str:
+    return program("done()") if element(elements, "text", "Search results") else program(*webwise_search(elements, task))
+
+
+def webwise_book(elements: list[dict], task: dict) -> str:
+    code = text_after(elements, "Confirmation code ")
+    if code:
+        return program(f"done({quoted(code)})")
+    if form_field(elements, "Card number"):
+        return webwise_fill(elements, card_values(task), "Book flight")
+    if form_field(elements, "First name"):
+        return webwise_fill(elements, passenger_values(task), "Save")
+    if element(elements, "text", "Search results"):
+        radios = [f'click({flight_radio(elements, n)["id"]})' for n in trip(task)["flights"]]
+        return program(*radios, 'click("Checkout")')
+    return program(*webwise_search(elements, task))
+
+
+def webwise_find_booking(elements: list[dict], task: dict) -> str:
+    code = trip(task)["code"]
+    status = text_after(elements, "Status ")
+    return program(f'done({quoted(f"{code}: {status}")})') if status else webwise_open_booking(elements, code)
+
+
+def webwise_cancel(elements: list[dict], task: dict) -> str:
+    code = trip(task)["code"]
+    if element(elements, "button", "Confirm cancellation"):
+        field = element(elements, "input", "Confirmation code")
+        return program(f'enter_text({field["id"]}, {quoted(code)})', 'click("Confirm cancellation")')
+    if named(elements, "text", "Status Cancelled"):
+        return program("done()")
+    if element(elements, "button", "Cancel booking"):
+        return program('click("Cancel booking")')
+    return webwise_open_booking(elements, code)
+
+
+def webwise_update_passenger(elements: list[dict], task: dict) -> str:
+    if element(elements, "text", "Passenger details saved."):
+        return program("done()")
+    if form_field(elements, "First name"):
+        return webwise_fill(elements, passenger_changes(task), "Save")
+    if element(elements, "button", "Modify booking"):
+        return program('click("Modify booking")')
+    return webwise_open_booking(elements, trip(task)["code"])
+
+
+def webwise_modify_flight(elements: list[dict], task: dict) -> str:
+    wanted = trip(task)
+    if element(elements, "text", "Flights changed."):
+        return program("done()")
+    if element(elements, "text", "Select your departing flight"):
+        radios = [f'click({flight_radio(elements, n)["id"]})' for n in wanted["flights"]]
+        return program(*radios, 'click("Save flights")')
+    if element(elements, "button", "Save flights"):
+        return webwise_fill(elements, dict(zip(("Departure date", "Return date"), wanted["dates"])), "Search flights")
+    for button in ("Change flights", "Modify booking"):
+        if element(elements, "button", button):
+            return program(f"click({quoted(button)})")
+    return webwise_open_booking(elements, wanted["code"])

@@ -30,6 +30,9 @@ from agent.actions import ACTION_SET, Action, ActionError, describe_actions, par
         ("CLICK <button id=13>Search flights</button>", Action("click", 13)),
         ("ACTION: click [13]", Action("click", 13)),
         ("`CLICK 13`", Action("click", 13)),
+        ("SCROLL down", Action("scroll", value="down")),
+        ("scroll [up]", Action("scroll", value="up")),
+        ("Scroll DOWN", Action("scroll", value="down")),
     ],
 )
 def test_every_spelling_parses(text, expected):
@@ -47,6 +50,8 @@ def test_every_spelling_parses(text, expected):
         ("type [6]", "type [id] [text]"),
         ("click [6] trailing", "expected click [id]"),
         ("CLICK <<>>", "not an element id or label"),
+        ("SCROLL", "SCROLL takes down or up"),
+        ("scroll [left]", "SCROLL takes down or up"),
     ],
 )
 def test_garbage_is_refused_with_a_message(text, message):
@@ -58,10 +63,10 @@ def test_action_set_is_described_for_prompts():
     text = describe_actions()
     for spec in ACTION_SET:
         assert spec.description in text
-    assert 'TYPE <id> "<text>"' in text and "stop [<answer>]" in text
+    assert 'TYPE <id> "<text>"' in text and "stop [<answer>]" in text and "SCROLL down" in text
 
 
 def test_actions_print_in_the_grammar_they_parse_from():
-    for text in ('TYPE 6 "JFK"', "CLICK 6", "CLEAR 6", "STOP [yes]"):
+    for text in ('TYPE 6 "JFK"', "CLICK 6", "CLEAR 6", "SCROLL up", "STOP [yes]"):
         assert str(parse_action(text)) == text
         assert parse_action(str(parse_action(text))) == parse_action(text)

@@ -42,3 +42,15 @@ def test_zero_and_few_shot_runs_of_one_method_are_separate_rows():
     assert [(r["method"], r["shots"], r["success_mean"]) for r in rows] == [
         ("heap-few-shot", "few", 1.0), ("heap-zero-shot", "0", 0.0)]
     assert format_table(rows).splitlines()[0].split()[1::2] == ["heap-few-shot"] * 3 + ["heap-zero-shot"] * 3
+
+
+def test_embedding_tokens_are_summed_and_shown_only_when_spent():
+    used = {**run("synapse", "TASK_CANCEL_FLIGHT", 0, 1, 1.0, 6), "label": "synapse-few-shot",
+            "usage": {"prompt_tokens": 900, "completion_tokens": 40, "calls": 3, "embedding_tokens": 25}}
+    again = {**used, "seed": 1, "usage": {**used["usage"], "embedding_tokens": 30}}
+    (row,) = summarize([used, again])
+    assert (row["embedding_tokens"], row["prompt_tokens"], row["llm_calls"]) == (55, 1800, 6)
+    header = format_table([row]).splitlines()[0]
+    assert header.endswith("synapse-few-shot embedding tokens") and format_table([row]).splitlines()[2].endswith("55")
+    plain = summarize([{**used, "usage": {"prompt_tokens": 1, "completion_tokens": 1}}])
+    assert "embedding tokens" not in format_table(plain)
