@@ -120,3 +120,25 @@ def test_typing_a_city_offers_airports_to_pick(env):
     assert info["metrics"]["num_actions"] == 1  # the picked airport is committed and recorded
     obs, *_, info = env.step("CLEAR From")
     assert info["error"] is None and element(obs, "input", "From")["value"] == ""
+
+
+def test_scroll_moves_the_page_and_is_refused_at_its_ends(env):
+    """The change-flights form makes the page taller than the window: scrolling brings the header
+    back into view and takes the lower elements out of it; it records no event."""
+    from agent.policies import make_policy
+
+    obs, info = env.reset(task="TASK_MODIFY_FLIGHT", seed=1)
+    oracle = make_policy("oracle")
+    oracle.reset(info["scenario"])
+    while "Save flights" not in obs.text:
+        obs, *_, info = env.step(oracle.act(obs)[1])
+    offscreen = lambda o: {e["id"]: e.get("offscreen") for e in o.elements if e.get("offscreen")}  # noqa: E731
+    assert set(offscreen(obs).values()) == {"above"}  # the click scrolled the form into view
+    events = info["metrics"]["num_actions"]
+    obs, *_, info = env.step("SCROLL up")
+    assert info["error"] is None and "above" not in offscreen(obs).values() and "below" in offscreen(obs).values()
+    obs, *_, info = env.step("scroll [up]")
+    assert info["error"] == "SCROLL up failed: The page is already at the top; it cannot scroll up."
+    obs, *_, info = env.step("SCROLL down")
+    assert info["error"] is None and "above" in offscreen(obs).values()
+    assert info["metrics"]["num_actions"] == events

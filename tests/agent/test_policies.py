@@ -66,7 +66,7 @@ def test_unknown_shots_value_is_refused(capsys):
         make_policy("flat", shots="3", api_key="k")
     with pytest.raises(SystemExit):
         main(["run", "--method", "flat", "--shots", "3", "--model", "m"])
-    assert "--shots takes 0, few or 0,few; not '3'" in capsys.readouterr().err
+    assert "--shots takes 0, few or 0,few (webwise also auto); not '3'" in capsys.readouterr().err
 
 
 def test_the_llm_methods_need_a_model_name(capsys, monkeypatch):
