@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
             parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
+        if args.auto_trials < 1:
+            parser.error("--auto-trials takes a number of trials per task, 1 or more")
         settings = _shot_settings(args.shots, parser)
         options = _policy_options(args)
         variants = _variants(chosen, settings, parser)

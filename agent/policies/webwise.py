@@ -23,6 +23,7 @@ from . import register
 from .action_queue import ActionQueue
 from .llm_policy import LLMPolicy
 from .prompting import NO_EXAMPLES, load_prompt, prompt_exists, render, task_text
+from .webwise_auto import examples_path
 from .webwise_page import filtered_page
 from .webwise_program import ProgramError, parse_program
 
@@ -43,8 +44,6 @@ class WebwisePolicy(LLMPolicy):
         if shots == "auto":
             if not run_dir:
                 raise ValueError("webwise --shots auto keeps its examples in the run's output folder; give run_dir")
-            from .webwise_auto import examples_path
-
             self.examples_file = examples_path(run_dir)
         self.queue = ActionQueue()
         self._auto: dict | None = None
