@@ -122,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--out", default="runs/latest", help="folder for trajectories and summary.csv")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.add_argument("--model", default=os.environ.get("OPENAI_MODEL"),
-                     help="chat model for flat, step and heap (default: OPENAI_MODEL); required for them")
+                     help="chat model of the LLM methods (default: OPENAI_MODEL); required for them")
     run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
     run.add_argument("--shots", default="0",
                      help="0 (zero-shot), few (few-shot) or 0,few (both, as separate columns); webwise also "
