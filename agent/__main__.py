@@ -1,5 +1,5 @@
 """Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
-prints the table of what is already there."""
+prints the table of what is already there; `python -m agent report DIR` writes its HTML report."""
 from __future__ import annotations
 
 import argparse
@@ -7,10 +7,12 @@ import contextlib
 import os
 import sys
 import tempfile
+import webbrowser
 from pathlib import Path
 
 from .llm import DEFAULT_TEMPERATURE, LLMError
 from .policies import SHOT_NAMES, make_policy, methods, takes_shots
+from .recording import TRACE_MODES
 from .runner import RunStopped, plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
@@ -20,6 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     out = Path(args.out)
+    if args.command == "report":
+        return _report(out, args.prices, args.open, parser)
     if args.command == "run":
         tasks = list(ALL_TASKS) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
@@ -39,13 +43,32 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with _server(args.server, args.db) as url:
                 run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
-                        policy_options=options)
+                        policy_options=options, recording={"screenshots": args.screenshots, "trace": args.trace})
         except RunStopped as stopped:
             _print_summary(out)
+            _report(out)
             print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
                   "the same command resumes the run.", file=sys.stderr)
             return 1
     _print_summary(out)
+    if args.command == "run":
+        _report(out)
+    return 0
+
+
+def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None) -> int:
+    """Write OUT/report/ (agent/report/) and say where it is."""
+    from .report import PriceError, ReportError, write_report  # matplotlib loads only when needed
+
+    try:
+        index = write_report(out, prices)
+    except (ReportError, PriceError) as error:
+        if parser is None:
+            raise
+        parser.error(str(error))
+    print(f"Report: {index}", file=sys.stderr)
+    if open_it and not webbrowser.open(index.resolve().as_uri()):
+        print("No browser could be opened; open the file above.", file=sys.stderr)
     return 0
 
 
@@ -113,8 +136,19 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--temperature", type=float, default=DEFAULT_TEMPERATURE,
                      help=f"sampling temperature (default {DEFAULT_TEMPERATURE}, as in the papers)")
     run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
+    run.add_argument("--screenshots", action="store_true",
+                     help="save a small JPEG of the page after every step, for the report")
+    run.add_argument("--trace", choices=TRACE_MODES,
+                     help="save a Playwright trace (zip) of the failed or of all episodes; "
+                          "`playwright show-trace FILE` replays it")
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")
+    report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step")
+    report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")
+    report.add_argument("--open", action="store_true", help="open the report in the default browser")
+    report.add_argument("--prices", metavar="FILE",
+                        help='JSON of US dollars per million tokens per model, e.g. {"gpt-4o": {"prompt": 2.5, '
+                             '"completion": 10}}; without it the report shows tokens only')
     return parser
 
 
