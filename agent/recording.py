@@ -11,7 +11,6 @@ The environment calls the recorder while the episode's page is still open (see C
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -42,9 +41,7 @@ class EpisodeRecorder:
         self._tracing = False
 
     def begin(self, context) -> None:
-        """A new episode in this browser context: clear what an earlier attempt left, start tracing."""
-        if self.folder is not None and self.folder.exists():
-            shutil.rmtree(self.folder)
+        """A new episode in this browser context: start tracing."""
         if self.trace:
             context.tracing.start(screenshots=True, snapshots=True)
             self._tracing = True

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import threading
 import time
 import traceback
@@ -168,6 +169,7 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
                 return
             if spec.label not in policies:
                 policies[spec.label] = make_policy(spec.method, shots=spec.shots, **run.policy_options)
+            shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
             if env.recorder:
                 env.recorder.folder = assets_folder(spec.path(run.out))
             try:

@@ -43,7 +43,8 @@ def success_by_task(run: Run, colours: dict) -> str:
     ax.set_xticks(range(len(tasks)), [_short(task) for task in tasks], rotation=20, ha="right")
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("success (mean ± s.e.)")
-    _legend(ax, labels)
+    _note_if_empty(ax, not run.rows)
+    _legend(ax)
     return _svg(fig)
 
 
@@ -65,6 +66,7 @@ def progress_by_label(run: Run, colours: dict) -> str:
     ax.set_xlim(-0.6, len(labels) - 0.4)
     ax.set_ylim(-0.05, 1.05)
     ax.set_ylabel("task progress per episode")
+    _note_if_empty(ax, not any(values))
     return _svg(fig)
 
 
@@ -84,7 +86,8 @@ def actions_against_gold(run: Run, colours: dict) -> str:
     ax.plot([0, top], [0, top], linestyle="--", color="grey", linewidth=0.8, label="= gold")
     ax.set_xlabel("gold steps")
     ax.set_ylabel("actions recorded")
-    _legend(ax, run.labels + ["= gold"])
+    _note_if_empty(ax, not run.rows)
+    _legend(ax)
     return _svg(fig)
 
 
@@ -136,13 +139,19 @@ def _usage_note(usage: LabelUsage) -> str:
     return f"${usage.cost:,.2f}" if usage.cost >= 0.01 else f"${usage.cost:.4f}"
 
 
-def _legend(ax, labels: list[str]) -> None:
-    if len(labels) > 1 or labels[:1] != ["= gold"]:
+def _note_if_empty(ax, empty: bool) -> None:
+    if empty:
+        ax.text(0.5, 0.5, "no complete episodes yet", transform=ax.transAxes, ha="center", color="grey")
+
+
+def _legend(ax) -> None:
+    if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
 def _legend_below(ax, columns: int) -> None:
-    ax.legend(fontsize=8, frameon=False, ncols=max(1, columns), loc="upper center", bbox_to_anchor=(0.5, -0.3))
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8, frameon=False, ncols=max(1, columns), loc="upper center", bbox_to_anchor=(0.5, -0.3))
 
 
 def _short(task: str) -> str:

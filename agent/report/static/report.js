@@ -61,7 +61,7 @@
       apply();
     });
     window.addEventListener("hashchange", function () { fromFragment(true); });
-    apply();
+    count.textContent = rows.length + " of " + rows.length + " episodes";
     fromFragment(true);
   }
 
