@@ -125,6 +125,14 @@ def test_a_rebuilt_report_replaces_the_old_one_whole(tmp_path, capsys):
     assert charts == ["actions.svg", "ends.svg", "progress.svg", "success.svg", "tokens.svg"]
 
 
+def test_open_shows_the_report_in_the_default_browser(tmp_path, monkeypatch):
+    write_run(tmp_path, labels=("flat-zero-shot",), tasks=("TASK_FIND_BOOKING",), seeds=1, broken=False)
+    opened = []
+    monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
+    assert main(["report", str(tmp_path), "--open"]) == 0
+    assert opened == [(tmp_path / "report" / "index.html").resolve().as_uri()]
+
+
 class _StubClient:
     def complete(self, messages):
         return Completion("REASON: r\nACTION: CLICK 1", 10, 2, cached=False, seconds=0.25)

@@ -164,6 +164,9 @@ def test_screenshots_show_when_recorded_and_the_trace_is_linked(offline_page, ru
         shots.nth(index).scroll_into_view_if_needed()
         page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=shots.nth(index).element_handle())
         assert shots.nth(index).evaluate("img => img.naturalWidth") == 1280  # the viewport
+    recorded = sorted((run_folder["out"] / "oracle" / "TASK_FIND_BOOKING" / "seed0-trial0").glob("*.jpg"))
+    assert [p.name for p in recorded] == [f"step{n:03d}.jpg" for n in range(1, steps + 1)]
+    assert all(p.read_bytes()[:2] == b"\xff\xd8" and p.stat().st_size < 80_000 for p in recorded)  # small JPEGs
     trace = page.locator("#trace-link").get_attribute("href")
     with zipfile.ZipFile(run_folder["report"] / "episodes/oracle/TASK_FIND_BOOKING" / unquote(trace)) as archive:
         assert any(name.endswith(".trace") for name in archive.namelist())
