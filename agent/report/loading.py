@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,9 +101,9 @@ class Run:
     def tasks(self) -> list[str]:
         return sorted({e.task for e in self.episodes}, key=task_order)
 
-    def counts(self) -> Counter:
-        """(label, task, outcome) -> number of episodes."""
-        return Counter((e.label, e.task, e.outcome) for e in self.episodes)
+    def count(self, outcome: str, label: str, task: str | None = None) -> int:
+        """Episodes of this outcome and label (and task, if given)."""
+        return sum(1 for e in self.episodes if e.outcome == outcome and e.label == label and task in (None, e.task))
 
 
 def load_run(folder: Path) -> Run:

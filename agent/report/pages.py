@@ -28,7 +28,7 @@ CHARTS = (
 
 
 def environment() -> Environment:
-    env = Environment(loader=PackageLoader("agent.report", "templates"), autoescape=True,
+    env = Environment(loader=PackageLoader("agent.report", "templates"), autoescape=True, auto_reload=False,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(url=_url, pretty=_pretty, number=_number)
     env.globals.update(outcomes=OUTCOMES)
@@ -88,15 +88,13 @@ def _results_table(run: Run) -> dict:
     overall = summarize([{**t, "task": ALL_TASKS_ROW, "seed": f"{t['task']}/{t['seed']}"} for t in complete])
     rows = {(r["method"], r["task"]): r for r in run.rows + overall}
     names = [name for name, _ in METRICS] + (["pass^k"] if any(r["pass_k"] != "" for r in run.rows) else [])
-    counts = run.counts()
     body = []
     for task in run.tasks + ([ALL_TASKS_ROW] if len(run.tasks) > 1 else []):
         cells = []
         for label in run.labels:
             row = rows.get((label, task))
             where = {"label": label} if task == ALL_TASKS_ROW else {"label": label, "task": task}
-            broken = {o: sum(n for (l, t, out), n in counts.items() if l == label and out == o
-                             and task in (t, ALL_TASKS_ROW)) for o in ("crashed", "incomplete")}
+            broken = {outcome: run.count(outcome, **where) for outcome in ("crashed", "incomplete")}
             cells.append({"values": [format_cell(row, name) for name in names], "where": where,
                           "complete": row["episodes"] if row else 0, **broken})
         body.append({"task": task, "cells": cells})

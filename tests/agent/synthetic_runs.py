@@ -93,7 +93,7 @@ def _step(rng, number, action, error, matched, met, gold_count, usage, first) ->
 
 
 def _page(number: int) -> str:
-    return "\n".join([f"<text id=1>AirlineCRM</text>", f"<link id=3>Find booking</link>",
+    return "\n".join(["<text id=1>AirlineCRM</text>", "<link id=3>Find booking</link>",
                       f"<input id=6 text From value=\"JFK {number}\"/>", "<button id=13>Search flights</button>"] * 4)
 
 
