@@ -34,6 +34,7 @@ bench: $(STAMP) browser
 	$(PY) benchmarks/api_latency.py
 	$(PY) benchmarks/harness_latency.py
 	$(PY) benchmarks/prompt_sizes.py
+	$(PY) benchmarks/report_build.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

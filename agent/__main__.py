@@ -1,6 +1,6 @@
 """Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
-prints the table of what is already there; `python -m agent memory build|show` makes and shows
-Synapse's exemplar memory."""
+prints the table of what is already there; `python -m agent report DIR` writes its HTML report;
+`python -m agent memory build|show` makes and shows Synapse's exemplar memory."""
 from __future__ import annotations
 
 import argparse
@@ -8,11 +8,13 @@ import contextlib
 import os
 import sys
 import tempfile
+import webbrowser
 from pathlib import Path
 
 from .llm import DEFAULT_TEMPERATURE, LLMError
 from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings, webwise_auto
+from .recording import TRACE_MODES
 from .runner import RunStopped, plan, run_all
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
@@ -24,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "memory":
         return memory_cli.main(args, parser)
     out = Path(args.out)
+    if args.command == "report":
+        return _report(out, args.prices, args.open, parser)
     if args.command == "run":
         tasks = list(ALL_TASKS) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
@@ -48,13 +52,32 @@ def main(argv: list[str] | None = None) -> int:
                     webwise_auto.prepare(tasks, url, out, args.auto_trials, args.concurrency, args.max_steps,
                                          progress=not args.quiet, policy_options=options)
                 run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
-                        policy_options=options)
+                        policy_options=options, recording={"screenshots": args.screenshots, "trace": args.trace})
         except RunStopped as stopped:
             _print_summary(out)
+            _report(out)
             print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
                   "the same command resumes the run.", file=sys.stderr)
             return 1
     _print_summary(out)
+    if args.command == "run":
+        _report(out)
+    return 0
+
+
+def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None) -> int:
+    """Write OUT/report/ (agent/report/) and say where it is."""
+    from .report import PriceError, ReportError, write_report  # matplotlib loads only when needed
+
+    try:
+        index = write_report(out, prices)
+    except (ReportError, PriceError) as error:
+        if parser is None:
+            raise
+        parser.error(str(error))
+    print(f"Report: {index}", file=sys.stderr)
+    if open_it and not webbrowser.open(index.resolve().as_uri()):
+        print("No browser could be opened; open the file above.", file=sys.stderr)
     return 0
 
 
@@ -137,8 +160,19 @@ def _parser() -> argparse.ArgumentParser:
                           "OPENAI_EMBEDDING_MODEL); without one, retrieval ranks by BM25")
     run.add_argument("--auto-trials", type=int, default=10,
                      help="webwise --shots auto: zero-shot trials per task to take examples from (default 10)")
+    run.add_argument("--screenshots", action="store_true",
+                     help="save a small JPEG of the page after every step, for the report")
+    run.add_argument("--trace", choices=TRACE_MODES,
+                     help="save a Playwright trace (zip) of the failed or of all episodes; "
+                          "`playwright show-trace FILE` replays it")
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")
+    report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step")
+    report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")
+    report.add_argument("--open", action="store_true", help="open the report in the default browser")
+    report.add_argument("--prices", metavar="FILE",
+                        help='JSON of US dollars per million tokens per model, e.g. {"gpt-4o": {"prompt": 2.5, '
+                             '"completion": 10}}; without it the report shows tokens only')
     memory_cli.add_parser(commands)
     return parser
 

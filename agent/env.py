@@ -42,6 +42,7 @@ class CrmEnv:
         self.steps = 0
         self._blank_page_ready = False
         self._over = False
+        self.recorder = None  # an agent.recording.EpisodeRecorder: screenshots and traces for the report
 
     def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None):
         clock = _Clock()
@@ -53,6 +54,8 @@ class CrmEnv:
             self._open_blank_page()
         self._blank_page_ready = self._over = False
         clock.lap("context")
+        if self.recorder:
+            self.recorder.begin(self._context)
         self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
         self.observation = observe(self.page, settle=True)
         if not self.observation.ready:  # the app had not even started: wait for it, then look again
@@ -81,6 +84,9 @@ class CrmEnv:
         terminated = action is not None and action.name == "stop"
         truncated = not terminated and self.steps >= self.max_steps
         reward = float(metrics.get("success", 0)) if terminated else 0.0
+        if self.recorder:  # while the page is still open: ending the episode closes it
+            self._record(terminated or truncated, metrics)
+            clock.lap("record")
         if terminated or truncated:
             self._end_episode()
             clock.lap("next_page")
@@ -92,6 +98,8 @@ class CrmEnv:
         return self.client.evaluate(self.scenario["id"])
 
     def close(self) -> None:
+        if self.recorder and self._context is not None and not self._over:
+            self.recorder.end(self._context, failed=True)  # an episode broke off: keep its trace
         if self._context is not None:
             self._context.close()
             self._context = None
@@ -110,6 +118,11 @@ class CrmEnv:
         except (ActionError, PlaywrightError) as err:
             return action, f"{action} failed: {str(err).splitlines()[0]}"
         return action, None
+
+    def _record(self, over: bool, metrics: dict) -> None:
+        self.recorder.after_step(self.page, self.steps)
+        if over:
+            self.recorder.end(self._context, failed=not metrics.get("success"))
 
     def _end_episode(self) -> None:
         """Release the finished episode's context and open the next one's blank page now, so

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import threading
 import time
 import traceback
@@ -19,8 +20,9 @@ from tqdm import tqdm
 from .env import CrmEnv
 from .llm import LLMError
 from .policies import make_policy, method_label, takes_shots
+from .recording import EpisodeRecorder, assets_folder
 
-STEP_METRICS = ("success", "task_progress", "num_actions")
+STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
 
 
 class RunStopped(RuntimeError):
@@ -126,14 +128,17 @@ def write_json(path: Path, data: dict) -> None:
 
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
-            max_steps: int = 60, progress: bool = True, policy_options: dict | None = None) -> list[Path]:
+            max_steps: int = 60, progress: bool = True, policy_options: dict | None = None,
+            recording: dict | None = None) -> list[Path]:
     """Play every spec whose trajectory is missing or incomplete; return the paths written.
+    `recording` ({"screenshots": bool, "trace": None|"failed"|"all"}) keeps screenshots and traces
+    next to the trajectories (agent/recording.py).
     Raises RunStopped when the model fails; what was played so far stays on disk."""
     todo = [spec for spec in specs if not is_complete(spec.path(out))]
     work: queue.Queue = queue.Queue()
     for spec in todo:
         work.put(spec)
-    run = _Run(out, max_steps, policy_options or {},
+    run = _Run(out, max_steps, policy_options or {}, recording or {},
                tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
     workers = [threading.Thread(target=_worker, args=(work, server_url, run), daemon=True)
                for _ in range(max(1, min(concurrency, len(todo))))]
@@ -153,13 +158,14 @@ class _Run:
     out: Path
     max_steps: int
     policy_options: dict
+    recording: dict
     bar: tqdm
     written: list = field(default_factory=list)
     model_error: str = ""
 
 
 def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
-    env = CrmEnv(server_url, max_steps=run.max_steps)
+    env = _new_env(server_url, run)
     policies: dict[str, object] = {}
     try:
         while not run.model_error:
@@ -169,6 +175,9 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
                 return
             if spec.label not in policies:
                 policies[spec.label] = make_policy(spec.method, shots=spec.shots, **run.policy_options)
+            shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
+            if env.recorder:
+                env.recorder.folder = assets_folder(spec.path(run.out))
             try:
                 trajectory = run_episode(env, policies[spec.label], spec, run.max_steps)
             except LLMError as error:
@@ -177,7 +186,7 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
             except Exception:  # one broken episode must not stop the run; it is retried on resume
                 trajectory = {**_identity(spec), "complete": False, "crash": traceback.format_exc()}
                 env.close()
-                env = CrmEnv(server_url, max_steps=run.max_steps)
+                env = _new_env(server_url, run)
             path = spec.path(run.out)
             write_json(path, trajectory)
             run.written.append(path)
@@ -185,6 +194,13 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
             run.bar.update(1)
     finally:
         env.close()
+
+
+def _new_env(server_url: str, run: _Run) -> CrmEnv:
+    env = CrmEnv(server_url, max_steps=run.max_steps)
+    if run.recording.get("screenshots") or run.recording.get("trace"):
+        env.recorder = EpisodeRecorder(**run.recording)
+    return env
 
 
 def _delta(usage: dict, before: dict) -> dict:

@@ -56,7 +56,7 @@ def summarize(trajectories: list[dict]) -> list[dict]:
     for trajectory in trajectories:
         groups[(trajectory.get("label") or trajectory["method"], trajectory["task"])].append(trajectory)
     rows = []
-    for (label, task), runs in sorted(groups.items(), key=lambda item: (item[0][0], _task_order(item[0][1]))):
+    for (label, task), runs in sorted(groups.items(), key=lambda item: (item[0][0], task_order(item[0][1]))):
         row = {"method": label, "shots": runs[0].get("shots", ""), "task": task, "episodes": len(runs)}
         for name, key in METRICS:
             column = "actions" if name == "#actions" else name
@@ -92,7 +92,7 @@ def write_csv(rows: list[dict], path: Path) -> None:
 def format_table(rows: list[dict]) -> str:
     """Rows are tasks, each method a group of columns: success, progress, #actions (mean ± se)."""
     methods = sorted({r["method"] for r in rows})
-    tasks = sorted(dict.fromkeys(r["task"] for r in rows), key=_task_order)
+    tasks = sorted(dict.fromkeys(r["task"] for r in rows), key=task_order)
     cells = {(r["method"], r["task"]): r for r in rows}
     show_pass = any(r["pass_k"] != "" for r in rows)
     show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
@@ -106,19 +106,20 @@ def format_table(rows: list[dict]) -> str:
         line = [task]
         for method in methods:
             row = cells.get((method, task))
-            line += [_cell(row, name) for name in names]
+            line += [format_cell(row, name) for name in names]
         body.append(line)
     widths = [max(len(str(x[i])) for x in [header] + body) for i in range(len(header))]
     render = lambda cols: "  ".join(str(c).ljust(w) for c, w in zip(cols, widths)).rstrip()  # noqa: E731
     return "\n".join([render(header), render(["-" * w for w in widths])] + [render(b) for b in body])
 
 
-def _task_order(task: str) -> tuple[int, str]:
+def task_order(task: str) -> tuple[int, str]:
     """The papers' order for the six tasks; any other name after them, alphabetically."""
     return (ALL_TASKS.index(task) if task in ALL_TASKS else len(ALL_TASKS), task)
 
 
-def _cell(row: dict | None, name: str) -> str:
+def format_cell(row: dict | None, name: str) -> str:
+    """One cell of the table (a METRICS name, "pass^k" or a token column) for a summarize() row."""
     if row is None:
         return "-"
     tokens = dict(TOKEN_COLUMNS + (EMBEDDING_COLUMN,))

@@ -1,6 +1,12 @@
 """The model-call bookkeeping shared by the LLM policies: one client, the usage since reset, and
-what each step's calls cost (prompt size, tokens) for the trajectory."""
+what each step's calls cost and said (prompt, reply, tokens, time) for the trajectory.
+
+A call's prompt is recorded as its user message plus the id of its system prompt; each system
+prompt's text is written once per episode, in the trace of the step that first used it
+(`system_prompts`), so a trajectory does not repeat the long instructions on every call."""
 from __future__ import annotations
+
+import hashlib
 
 from ..llm import DEFAULT_TEMPERATURE, Completion, Embeddings, LLMClient, LLMError
 
@@ -26,6 +32,8 @@ class ModelCalls:
         self._totals = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cached_calls": 0,
                         "embedding_tokens": 0, "embedding_calls": 0}
         self._step_calls: list[dict] = []
+        self._systems_seen: set[str] = set()
+        self._step_systems: dict[str, str] = {}
 
     def ask(self, system: str, user: str, caller: str = "") -> Completion:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
@@ -37,7 +45,9 @@ class ModelCalls:
         self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user),
                                  "prompt_tokens": completion.prompt_tokens,
                                  "completion_tokens": completion.completion_tokens,
-                                 "cached": completion.cached, "reply": completion.text})
+                                 "cached": completion.cached, "seconds": round(completion.seconds, 3),
+                                 "system_prompt": self._system_id(system), "user_prompt": user,
+                                 "reply": completion.text})
         return completion
 
     def embed(self, texts: list[str], model: str, caller: str = "") -> Embeddings:
@@ -51,10 +61,20 @@ class ModelCalls:
                                  "cached": result.cached})
         return result
 
+    def _system_id(self, system: str) -> str:
+        key = hashlib.sha256(system.encode()).hexdigest()[:12]
+        if key not in self._systems_seen:
+            self._systems_seen.add(key)
+            self._step_systems[key] = system
+        return key
+
     def usage(self) -> dict:
         return dict(self._totals)
 
     def take_step_log(self) -> dict:
-        """The calls made since the last take: prompt size (characters) and the calls themselves."""
+        """The calls made since the last take: prompt size (characters), the calls themselves, and
+        the system prompts they used for the first time in this episode."""
         calls, self._step_calls = self._step_calls, []
-        return {"prompt_chars": sum(c["prompt_chars"] for c in calls), "model_calls": calls}
+        systems, self._step_systems = self._step_systems, {}
+        return {"prompt_chars": sum(c["prompt_chars"] for c in calls), "model_calls": calls,
+                **({"system_prompts": systems} if systems else {})}

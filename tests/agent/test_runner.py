@@ -41,6 +41,8 @@ def test_trajectory_records_each_step(oracle_run):
     assert first["reason"] and first["tokens"]["observation"] > 0
     assert {"action_ms", "settle_ms", "observe_ms"} <= set(first["timings"])
     assert last["action"].upper().startswith("STOP") and last["metrics"]["success"] == 1
+    assert first["metrics"]["matched"] == [True, False, False]  # the click on Find booking is gold step 1
+    assert last["metrics"]["matched"] == [True, True, True]
 
 
 def test_summary_table_and_csv(oracle_run, capsys):

@@ -1,0 +1,144 @@
+"""Reading a run folder as it is, finished or not: its run.json (if any) and every trajectory file,
+complete, crashed, still incomplete or unreadable, each with its outcome and where its page goes."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..recording import TRACE_NAME, assets_folder
+from ..summary import summarize, task_order
+
+OUTCOMES = ("success", "failure", "crashed", "incomplete")
+END_CAUSES = ("stop", "max_steps", "policy_halt", "crash", "incomplete")
+_FILE_NAME = re.compile(r"seed(-?\d+)-trial(\d+)$")
+
+
+@dataclass
+class Episode:
+    path: Path  # the trajectory file
+    data: dict  # the trajectory as written ({} when the file cannot be read)
+    label: str
+    task: str
+    seed: int
+    trial: int
+    outcome: str  # one of OUTCOMES
+    problem: str = ""  # why the file could not be read
+
+    @property
+    def complete(self) -> bool:
+        return self.outcome in ("success", "failure")
+
+    @property
+    def end_cause(self) -> str:
+        if self.outcome == "crashed":
+            return "crash"
+        if not self.complete:
+            return "incomplete"
+        return str((self.data.get("end") or {}).get("cause") or "stop")
+
+    @property
+    def metrics(self) -> dict:
+        return self.data.get("metrics") or {}
+
+    @property
+    def steps(self) -> list[dict]:
+        return self.data.get("steps") or []
+
+    @property
+    def gold_actions(self) -> list[dict]:
+        return (self.data.get("scenario") or {}).get("gold_actions") or self.metrics.get("gold_actions") or []
+
+    @property
+    def name(self) -> str:
+        return self.path.stem  # seed3-trial0
+
+    @property
+    def page(self) -> str:
+        """Its page, relative to the report folder."""
+        return f"episodes/{self.label_folder}/{self.task_folder}/{self.name}.html"
+
+    @property
+    def label_folder(self) -> str:
+        return self.path.parent.parent.name
+
+    @property
+    def task_folder(self) -> str:
+        return self.path.parent.name
+
+    def screenshots(self) -> dict[int, Path]:
+        """Step number -> its recorded screenshot, for the steps that have one."""
+        folder = assets_folder(self.path)
+        found = {}
+        for number in range(1, len(self.steps) + 1):
+            shot = folder / f"step{number:03d}.jpg"
+            if shot.exists():
+                found[number] = shot
+        return found
+
+    def trace(self) -> Path | None:
+        path = assets_folder(self.path) / TRACE_NAME
+        return path if path.exists() else None
+
+    def sort_key(self) -> tuple:
+        return (self.label, task_order(self.task), self.seed, self.trial)
+
+
+@dataclass
+class Run:
+    folder: Path
+    provenance: dict | None  # run.json, None when the run has none
+    provenance_problem: str
+    episodes: list[Episode]
+    rows: list[dict] = field(default_factory=list)  # agent.summary rows of the complete episodes
+
+    @property
+    def labels(self) -> list[str]:
+        return sorted({e.label for e in self.episodes})
+
+    @property
+    def tasks(self) -> list[str]:
+        return sorted({e.task for e in self.episodes}, key=task_order)
+
+    def count(self, outcome: str, label: str, task: str | None = None) -> int:
+        """Episodes of this outcome and label (and task, if given)."""
+        return sum(1 for e in self.episodes if e.outcome == outcome and e.label == label and task in (None, e.task))
+
+
+def load_run(folder: Path) -> Run:
+    provenance, problem = _read_provenance(folder / "run.json")
+    episodes = sorted((_read_episode(path) for path in folder.glob("*/*/*.json")), key=Episode.sort_key)
+    return Run(folder, provenance, problem, episodes, summarize([e.data for e in episodes if e.complete]))
+
+
+def _read_provenance(path: Path) -> tuple[dict | None, str]:
+    if not path.exists():
+        return None, ""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        return None, f"run.json cannot be read: {error}"
+    return (data, "") if isinstance(data, dict) else (None, "run.json does not hold an object")
+
+
+def _read_episode(path: Path) -> Episode:
+    """The trajectory's own identity when it has one, else what its path says."""
+    problem = ""
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data, dict):
+            data, problem = {}, "the file does not hold a JSON object"
+    except (OSError, ValueError) as error:
+        data, problem = {}, f"the file cannot be read ({error}); it may still be being written"
+    found = _FILE_NAME.match(path.stem)
+    seed, trial = (int(found.group(1)), int(found.group(2))) if found else (0, 0)
+    return Episode(path=path, data=data, label=str(data.get("label") or data.get("method") or path.parent.parent.name),
+                   task=str(data.get("task") or path.parent.name), seed=int(data.get("seed", seed)),
+                   trial=int(data.get("trial", trial)), outcome=_outcome(data), problem=problem)
+
+
+def _outcome(data: dict) -> str:
+    if data.get("complete"):
+        return "success" if (data.get("metrics") or {}).get("success") else "failure"
+    return "crashed" if data.get("crash") else "incomplete"
