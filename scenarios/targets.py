@@ -15,7 +15,7 @@ from crm_app.services.validation import card_digits
 @dataclass(frozen=True)
 class Target:
     label: str  # the visible label or button text
-    kind: str  # how values are normalized: text, airport, date, card, choice, flight, button, expiry
+    kind: str  # how values are normalized: text, airport, date, card, security-code, choice, flight, button, expiry
     form: str = ""  # the page's [data-form] container whose fields a click on this control snapshots
 
 
@@ -41,7 +41,7 @@ TARGETS: dict[str, Target] = {
     "passenger-save": Target("Save", "button", "passenger"),
     "payment-card-number": Target("Card number", "card", "payment"),
     "payment-expiry": Target("Expiry", "expiry", "payment"),
-    "payment-security-code": Target("Security code", "text", "payment"),
+    "payment-security-code": Target("Security code", "security-code", "payment"),
     "payment-name-on-card": Target("Name on card", "text", "payment"),
     "book-flight": Target("Book flight", "button", "payment"),
     "find-code": Target("Confirmation code", "code", "find"),
@@ -70,10 +70,21 @@ TARGETS: dict[str, Target] = {
 }
 
 
+CARD_DATA_KINDS = ("card", "security-code")  # never stored in full (see scenarios/card_data.py)
+
+
+def kind_of(target: str) -> str:
+    return TARGETS[target].kind if target in TARGETS else "text"
+
+
 def normalize(target: str, value) -> str:
     """A value as events and gold steps compare it: trimmed, codes upper-case, dates ISO."""
+    return normalize_kind(kind_of(target), value)
+
+
+def normalize_kind(kind: str, value) -> str:
+    """A value of a field of this kind, normalized (see `normalize`)."""
     text = "" if value is None else str(value).strip()
-    kind = TARGETS[target].kind if target in TARGETS else "text"
     if kind == "airport":
         return code_from_label(text)
     if kind in ("code", "flight"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scenarios.replay import Replay, client_sender
+from tests.conftest import OPERATOR
 
 
 class Scenarios:
@@ -24,8 +25,9 @@ class Scenarios:
     def play(self, scenario: dict, steps: list[dict]) -> Replay:
         return Replay(self.send, scenario["id"]).play(steps)
 
-    def evaluate(self, scenario: dict) -> dict:
-        response = self.client.get(f"/evaluate?scenario={scenario['id']}")
+    def evaluate(self, scenario: dict, operator: bool = True) -> dict:
+        """The /evaluate answer, in full (with the operator token) unless `operator` is False."""
+        response = self.client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR if operator else {})
         assert response.status_code == 200, response.json
         return response.json
 

@@ -48,6 +48,19 @@ def gold_events(gold):
     return events
 
 
+def lookup(code, status=200):
+    """A booking lookup as the server records it."""
+    return {"operation": "get_booking", "params": {"code": code}, "status": status}
+
+
+def search(flight, status=200, **changes):
+    """A flight search as the server records it, for the trip in `flight` (one way without `return`)."""
+    params = {"from": flight["from"], "to": flight["to"], "date": flight["departure"]}
+    if "return" in flight:
+        params["return"] = flight["return"]
+    return {"operation": "search_flights", "params": {**params, **changes}, "status": status}
+
+
 def cancel_scores(events, final_status="Cancelled"):
     initial = {CODE: booking()}
     final = {CODE: booking(final_status)}
@@ -118,7 +131,8 @@ def test_typing_clearing_and_retyping_still_matches():
     events = [click("nav-find-booking"), fill("find-code", "ZZZZZ9"), fill("find-code", ""),
               fill("find-code", CODE.lower()), click("find-submit")]
     initial = {CODE: booking()}
-    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial)
+    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial,
+                      [lookup(CODE)])
     assert (result["success"], result["task_progress"]) == (1, 1.0)
 
 
@@ -144,24 +158,28 @@ def test_prefilled_value_needs_no_event():
 def test_wrong_field_value_is_not_matched():
     events = [click("nav-find-booking"), fill("find-code", "ABCDEF"), click("find-submit")]
     initial = {CODE: booking()}
-    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial)
+    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial,
+                      [lookup("ABCDEF", 404)])
     assert result["matched"] == [True, False, True]
     assert (result["success"], result["task_progress"]) == (0, 0.6667)
-    assert result["state_check"] == {"passed": False, "reason": f"booking {CODE} was never looked up"}
+    assert result["state_check"] == {"passed": False,
+                                     "reason": f"the last booking lookup was for 'ABCDEF', not {CODE}"}
 
 
 def test_the_click_meeting_most_fields_is_used():
     gold = TASKS["TASK_FIND_FLIGHT"].gold({"flight": FLIGHT})
     right = {s["target"]: s["value"] for s in gold if s["action"] == "fill"}
     events = [click("search-submit", {**right, "search-depart": "2026-07-08"}), click("search-submit", right)]
-    result = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events, {}, {})
+    searches = [search(FLIGHT, date="2026-07-08"), search(FLIGHT)]
+    result = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events, {}, {}, searches)
     assert result["matched"] == [True] * 5
     assert [m["%complete"] for m in result["metrics"]] == [0.8, 1.0]
     assert result["success"] == 1
-    later_wrong = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events[::-1], {}, {})
+    later_wrong = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events[::-1], {}, {}, searches[::-1])
     assert later_wrong["task_progress"] == 1.0
     assert later_wrong["success"] == 0  # the last search is the one that counts for the goal
-    assert "search-depart was '2026-07-08'" in later_wrong["state_check"]["reason"]
+    assert later_wrong["state_check"]["reason"] == \
+        "the last flight search was not the one asked for: date was '2026-07-08', expected '2026-07-07'"
 
 
 def test_groups_must_be_met_in_order():
