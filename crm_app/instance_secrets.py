@@ -12,6 +12,8 @@ import os
 import secrets
 from pathlib import Path
 
+from .config import ENVIRONMENT_KEYS
+
 # config key -> file name in the instance folder
 SECRET_FILES = {"OPERATOR_TOKEN": "operator_token", "SECRET_KEY": "secret_key"}
 
@@ -21,6 +23,15 @@ def load_secrets(config: dict, instance_folder: str | Path) -> None:
     for key, name in SECRET_FILES.items():
         if not config.get(key):
             config[key] = stored_secret(Path(instance_folder) / name)
+
+
+def secret_source(app, key: str) -> str:
+    """Where the app's secret `key` came from, in words."""
+    path = Path(app.instance_path) / SECRET_FILES[key]
+    if path.exists() and path.read_text().strip() == app.config[key]:
+        return f"kept in {path}"
+    variable = ENVIRONMENT_KEYS[key]
+    return f"set by {variable}" if os.environ.get(variable) == app.config[key] else "set in the config"
 
 
 def stored_secret(path: Path) -> str:

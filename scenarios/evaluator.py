@@ -18,6 +18,8 @@ number of events times the number of groups.
 """
 from __future__ import annotations
 
+from itertools import accumulate
+
 from .card_data import Protect, keep
 from .events import committed_values
 from .state import difference
@@ -34,7 +36,8 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     best, table = _align(runs, len(events), _fills_met(gold, runs, events, protect))
     check = check_state(task, details, events, initial, final, calls)
     success = int(check["passed"])
-    progress = [round(score / len(gold), 4) for score in best]
+    shares = {score: round(score / len(gold), 4) for score in range(len(gold) + 1)}
+    progress = [shares[score] for score in best]
     # An earlier prefix counts as complete once it met every gold step; the last entry carries the
     # verdict on the final state, which may also be reached by a path other than the gold one.
     completion = [int(success and score == len(gold)) for score in best]
@@ -101,12 +104,12 @@ def _align(runs, count: int, met: list[dict[int, list[int]]]):
     previous = [0] * (count + 1)
     table = []
     for (fills, click_index), clicks in zip(runs, met):
-        row, scores = [0] * (count + 1), {e: 1 + len(found) for e, found in clicks.items()}
-        for e in range(count):
-            best = max(previous[e + 1], row[e])
-            if e in scores:
-                best = max(best, scores[e] + previous[e])
-            row[e + 1] = best
+        scores = {e: 1 + len(found) for e, found in clicks.items()}
+        # row[e + 1] = max(previous[e + 1], row[e], scores[e] + previous[e]): a running maximum
+        candidates = previous[1:]
+        for e, score in scores.items():
+            candidates[e] = max(candidates[e], score + previous[e])
+        row = [0, *accumulate(candidates, max)]
         table.append((fills, click_index, previous, row, scores, clicks))
         previous = row
     return previous[1:], table

@@ -7,10 +7,11 @@ A scenario's bookings live in the dataset named by its id, so the JSON API, scop
 """
 from __future__ import annotations
 
+import json
 import secrets
 import string
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Text, delete, func, select, type_coerce
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -128,9 +129,12 @@ def _check_room(session: Session, model, scenario_id: str, limit: int, what: str
 
 
 def scenario_events(session: Session, scenario_id: str) -> list[dict]:
-    rows = session.execute(select(Event.action, Event.target, Event.value, Event.fields)
-                           .where(Event.scenario_id == scenario_id).order_by(Event.id))
-    return [{"action": action, "target": target, "value": value, "fields": fields}
+    # Plain rows on the connection (no ORM result handling), decoding only the snapshots that are
+    # there: /evaluate reads thousands of events.
+    rows = session.connection().execute(select(Event.action, Event.target, Event.value, type_coerce(Event.fields, Text))
+                                        .where(Event.scenario_id == scenario_id).order_by(Event.id)).all()
+    return [{"action": action, "target": target, "value": value,
+             "fields": json.loads(fields) if fields and fields != "null" else None}
             for action, target, value, fields in rows]
 
 
@@ -146,8 +150,8 @@ def record_call(session: Session, scenario_id: str, operation: str, params: dict
 
 def scenario_calls(session: Session, scenario_id: str) -> list[dict]:
     """The API calls answered inside the scenario, in arrival order (see calls.py)."""
-    rows = session.execute(select(ApiCall.operation, ApiCall.params, ApiCall.status)
-                           .where(ApiCall.scenario_id == scenario_id).order_by(ApiCall.id))
+    rows = session.connection().execute(select(ApiCall.operation, ApiCall.params, ApiCall.status)
+                                        .where(ApiCall.scenario_id == scenario_id).order_by(ApiCall.id))
     return [{"operation": operation, "params": params, "status": status} for operation, params, status in rows]
 
 

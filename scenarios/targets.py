@@ -6,6 +6,7 @@ that find a control by its label. docs/ui-contract.md is the human-readable vers
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from crm_app.airports import code_from_label
 from crm_app.services.dates import read_date
@@ -79,6 +80,14 @@ def kind_of(target: str) -> str:
 
 def normalize(target: str, value) -> str:
     """A value as events and gold steps compare it: trimmed, codes upper-case, dates ISO."""
+    if isinstance(value, str):
+        return _normalized_text(target, value)
+    return normalize_kind(kind_of(target), value)
+
+
+@lru_cache(maxsize=8192)
+def _normalized_text(target: str, value: str) -> str:
+    # Scoring normalizes the same few values again and again (a date at every click): remembered.
     return normalize_kind(kind_of(target), value)
 
 

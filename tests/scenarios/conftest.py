@@ -22,8 +22,9 @@ class Scenarios:
     def gold(self, scenario: dict) -> list[dict]:
         return self.evaluate(scenario)["gold_actions"]
 
-    def play(self, scenario: dict, steps: list[dict]) -> Replay:
-        return Replay(self.send, scenario["id"]).play(steps)
+    def play(self, scenario: dict, steps: list[dict], **only) -> Replay:
+        """Play `steps` into the scenario: page events and API calls (see Replay for `only`)."""
+        return Replay(self.send, scenario["id"], **only).play(steps)
 
     def evaluate(self, scenario: dict, operator: bool = True) -> dict:
         """The /evaluate answer, in full (with the operator token) unless `operator` is False."""
