@@ -30,8 +30,8 @@ READY_TIMEOUT_MS = 15_000
 
 
 class CrmEnv:
-    def __init__(self, server_url: str, browser=None, max_steps: int = 60):
-        self.client = ScenarioClient(server_url)
+    def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None):
+        self.client = ScenarioClient(server_url, operator_token=operator_token)
         self.max_steps = max_steps
         self._playwright = None
         self._browser = browser
