@@ -16,7 +16,6 @@ import re
 import shlex
 import subprocess
 import sys
-import urllib.parse
 from pathlib import Path
 
 from .runner import EpisodeSpec, write_json
@@ -30,7 +29,7 @@ def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: 
     """The record of a run about to play `specs`; `settings` maps each label to its result settings."""
     labels = list(dict.fromkeys(spec.label for spec in specs))
     record = {
-        "command": shlex.join([Path(sys.executable).name, "-m", "agent", *argv]),
+        "command": public_command(argv),
         "labels": labels,
         "methods": list(dict.fromkeys(spec.method for spec in specs)),
         "shots": list(dict.fromkeys(spec.shots for spec in specs)),
@@ -80,14 +79,34 @@ def planned_episodes(out: Path) -> set[tuple[str, str, int, int]]:
     return found
 
 
+SECRET_OPTIONS = ("--operator-token",)
+URL_OPTIONS = ("--base-url", "--server", "--db")
+
+
+def public_command(argv: list[str]) -> str:
+    """The command line with secrets left out: tokens masked, credentials cut from URLs."""
+    shown, hide = [], None
+    for word in argv:
+        option, equals, value = word.partition("=")
+        if hide:
+            shown.append("***" if hide in SECRET_OPTIONS else public_url(word))
+            hide = None
+        elif equals and option in SECRET_OPTIONS + URL_OPTIONS:
+            shown.append(f"{option}={'***' if option in SECRET_OPTIONS else public_url(value)}")
+        else:
+            shown.append(word)
+            hide = word if word in SECRET_OPTIONS + URL_OPTIONS else None
+    return shlex.join([Path(sys.executable).name, "-m", "agent", *shown])
+
+
 def public_url(url: str | None) -> str | None:
     """The URL without user name, password or query string (where keys tend to hide)."""
-    if not url:
+    if not url or "://" not in url:
         return url
-    parts = urllib.parse.urlsplit(url)
-    host = parts.hostname or ""
-    netloc = f"{host}:{parts.port}" if parts.port else host
-    return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+    scheme, rest = url.split("://", 1)
+    authority, slash, path = rest.partition("/")
+    host = authority.rsplit("@", 1)[-1]
+    return f"{scheme}://{host}{slash}{path.split('?', 1)[0].split('#', 1)[0]}"
 
 
 def git_commit() -> str | None:

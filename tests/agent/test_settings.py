@@ -74,3 +74,15 @@ def test_help_shows_the_defaults(capsys):
                   "scenarios per task (default: 20)", "(default: oracle)", "(default: 0.3)", "(default: 60)",
                   "(default: CRM_OPERATOR_TOKEN)", "folder a run wrote to (default: runs/latest)"):
         assert shown in text, shown
+
+
+def test_the_run_record_keeps_no_secrets():
+    from agent.run_record import public_command, public_url
+
+    command = public_command(["run", "--operator-token", "s3cret", "--base-url", "https://user:key@llm.example/v1?key=k",
+                              "--server=http://127.0.0.1:5000", "--operator-token=s3cret"])
+    assert "s3cret" not in command and "key" not in command.replace("--", "")
+    assert command.endswith("run --operator-token '***' --base-url https://llm.example/v1 "
+                            "--server=http://127.0.0.1:5000 '--operator-token=***'")
+    assert public_url("postgresql+psycopg://user:pw@db.example/crm") == "postgresql+psycopg://db.example/crm"
+    assert public_url("sqlite:////tmp/crm.db") == "sqlite:////tmp/crm.db"
