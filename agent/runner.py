@@ -63,10 +63,6 @@ def read_trajectory(path: Path) -> dict | None:
         return None
 
 
-def is_complete(path: Path) -> bool:
-    return bool((read_trajectory(path) or {}).get("complete"))
-
-
 def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeSpec]:
     """The specs still to play. Raises SettingsConflict when a finished episode in `out` was made
     with result-changing settings other than `options` give."""

@@ -36,13 +36,13 @@ def _seed() -> int:
     return int(text)
 
 
-def _scenario_json(scenario, told: dict) -> dict:
+def _scenario_json(scenario, text: dict) -> dict:
     return {
         "scenario": scenario.task,
         "id": scenario.id,
         "url": f"{request.host_url}?scenario={scenario.id}",
         "seed": scenario.seed,
-        **told,  # instruction, conversation, details
+        **text,  # instruction, conversation, details
     }
 
 
@@ -53,15 +53,15 @@ def generate_scenario():
     name = request.args.get("task", "").strip()
     # Without a task the seed picks one, so that a seed alone still names one scenario.
     task = task_named(name) if name else random.Random(f"task:{seed}").choice(list(TASKS.values()))
-    scenario, told = store.create_scenario(_world(), task, seed)
-    return _scenario_json(scenario, told)
+    scenario, text = store.create_scenario(_world(), task, seed)
+    return _scenario_json(scenario, text)
 
 
 @scenario_routes.get("/reset-scenario")
 def reset_scenario():
     scenario = scenario_from_request(get_session(), required=True)
-    told = store.reset_scenario(_world(), scenario)
-    return _scenario_json(scenario, told)
+    text = store.reset_scenario(_world(), scenario)
+    return _scenario_json(scenario, text)
 
 
 @scenario_routes.get("/evaluate")
