@@ -18,7 +18,8 @@ OPERATOR = {"X-Operator-Token": OPERATOR_TOKEN}
 # Like a user who exported them: apps read the token from the environment, and so do the clients
 # (the agent environment, `python -m agent run --server`); secrets files go to a temporary folder.
 os.environ["CRM_OPERATOR_TOKEN"] = OPERATOR_TOKEN
-os.environ["CRM_INSTANCE_PATH"] = tempfile.mkdtemp(prefix="crm-instance-")
+_INSTANCE = tempfile.TemporaryDirectory(prefix="crm-instance-")  # removed when the test session ends
+os.environ["CRM_INSTANCE_PATH"] = _INSTANCE.name
 
 
 @pytest.fixture
