@@ -32,6 +32,7 @@ test: $(STAMP) browser
 
 bench: $(STAMP) browser
 	$(PY) benchmarks/api_latency.py
+	$(PY) benchmarks/evaluate_latency.py
 	$(PY) benchmarks/harness_latency.py
 	$(PY) benchmarks/prompt_sizes.py
 	$(PY) benchmarks/report_build.py

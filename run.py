@@ -6,6 +6,7 @@ import os
 
 from crm_app import create_app
 from crm_app.config import DEFAULTS
+from crm_app.instance_secrets import secret_source
 from crm_app.server import serve_forever
 
 
@@ -17,7 +18,10 @@ def main() -> None:
                         help="SQLAlchemy database URL (default: the SQLite file instance/crm.db; "
                              "DATABASE_URL works too)")
     args = parser.parse_args()
-    serve_forever(create_app({"DATABASE_URL": args.db}), args.host, args.port)
+    app = create_app({"DATABASE_URL": args.db})
+    print(f"Operator token (send it as X-Operator-Token to see /evaluate's gold values): "
+          f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})", flush=True)
+    serve_forever(app, args.host, args.port)
 
 
 if __name__ == "__main__":

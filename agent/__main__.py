@@ -1,6 +1,11 @@
 """Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
 prints the table of what is already there; `python -m agent report DIR` writes its HTML report;
-`python -m agent memory build|show` makes and shows Synapse's exemplar memory."""
+`python -m agent memory build|show` makes and shows Synapse's exemplar memory.
+
+Exit status: 0 when the run played (or had nothing left to play); 1 when the server cannot be
+used, the model failed, or every episode of the run crashed; 2 for a wrong command line or a
+resume into a folder whose finished episodes were made with other settings. The reason goes to
+stderr."""
 from __future__ import annotations
 
 import argparse
@@ -11,11 +16,17 @@ import tempfile
 import webbrowser
 from pathlib import Path
 
+from crm_app.services.errors import InvalidInput
+from scenarios.tasks import task_named
+
 from .llm import DEFAULT_TEMPERATURE, LLMError
 from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings, webwise_auto
 from .recording import TRACE_MODES
-from .runner import RunStopped, plan, run_all
+from .run_record import finish_record, planned_episodes, start_record
+from .runner import RunStopped, SettingsConflict, pending, plan, read_trajectory, run_all
+from .server_api import TOKEN_VARIABLE, ScenarioClient, ServerError
+from .settings import result_settings
 from .tasks import ALL_TASKS
 from .summary import format_table, load_trajectories, summarize, write_csv
 
@@ -29,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "report":
         return _report(out, args.prices, args.open, parser)
     if args.command == "run":
-        tasks = list(ALL_TASKS) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
+        tasks = _tasks(args.tasks, parser)
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
@@ -46,23 +57,48 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots)]
-        try:
-            with _server(args.server, args.db) as url:
-                if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
-                    webwise_auto.prepare(tasks, url, out, args.auto_trials, args.concurrency, args.max_steps,
-                                         progress=not args.quiet, policy_options=options)
-                run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
-                        policy_options=options, recording={"screenshots": args.screenshots, "trace": args.trace})
-        except RunStopped as stopped:
-            _print_summary(out)
-            _report(out)
-            print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
-                  "the same command resumes the run.", file=sys.stderr)
-            return 1
+        return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv)
     _print_summary(out)
-    if args.command == "run":
-        _report(out)
     return 0
+
+
+def _run(args, specs: list, variants: list, out: Path, policy_options: dict, argv: list[str]) -> int:
+    """Play the specs against the server, record the run, print the table; the exit status."""
+    options = {**policy_options, "max_steps": args.max_steps}
+    try:
+        pending(specs, out, options)  # refuse before anything starts
+    except SettingsConflict as conflict:
+        print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
+        return 2
+    settings = {spec.label: result_settings(spec.method, options, spec.shots) for spec in specs}
+    try:
+        with _server(args) as (url, token, embedded):
+            ScenarioClient(url, operator_token=token).check()
+            record = start_record(out, argv, specs, options, settings, url, embedded)
+            try:
+                if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
+                    webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,
+                                         args.auto_trials, args.concurrency, args.max_steps,
+                                         progress=not args.quiet, policy_options=policy_options,
+                                         operator_token=token)
+                written = run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
+                                  policy_options=policy_options, operator_token=token,
+                                  recording={"screenshots": args.screenshots, "trace": args.trace})
+            except RunStopped as stopped:
+                finish_record(out, record, f"stopped: {stopped}")
+                _print_summary(out)
+                _report(out)
+                print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
+                      "the same command resumes the run.", file=sys.stderr)
+                return 1
+            finish_record(out, record, "finished")
+    except ServerError as error:
+        print(error, file=sys.stderr)
+        return 1
+    _print_summary(out)
+    _report(out)
+    _print_locations(out)
+    return _crash_status(written)
 
 
 def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None) -> int:
@@ -81,10 +117,40 @@ def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=
     return 0
 
 
+def _crash_status(written: list[Path]) -> int:
+    """1, with the reason on stderr, when every episode this run played crashed."""
+    crashes = [(path, (read_trajectory(path) or {}).get("crash")) for path in written]
+    crashes = [(path, crash) for path, crash in crashes if crash]
+    if not written or len(crashes) < len(written):
+        return 0
+    path, crash = crashes[0]
+    reason = [line for line in crash.strip().splitlines() if line.strip()][-1]
+    print(f"Every episode of this run crashed ({len(crashes)}). The first, {path}: {reason}", file=sys.stderr)
+    return 1
+
+
+def _tasks(value: str, parser: argparse.ArgumentParser) -> list[str]:
+    """Canonical task names (aliases and any case accepted); an unknown one is a usage error."""
+    if value.strip() == "all":
+        return list(ALL_TASKS)
+    try:
+        names = [task_named(name.strip()).name for name in value.split(",") if name.strip()]
+    except InvalidInput as error:
+        parser.error(f"--tasks: {error}")
+    if not names:
+        parser.error("--tasks names no task")
+    return list(dict.fromkeys(names))
+
+
 def _print_summary(out: Path) -> None:
-    rows = summarize(load_trajectories(out))
+    rows = summarize(load_trajectories(out), planned_episodes(out))
     write_csv(rows, out / "summary.csv")
-    print(format_table(rows) if rows else f"No complete trajectories under {out}.")
+    print(format_table(rows) if rows else f"No trajectories under {out}.")
+
+
+def _print_locations(out: Path) -> None:
+    print(f"\nTrajectories: {out}/<label>/<task>/seed<N>-trial<T>.json\n"
+          f"Summary:      {out / 'summary.csv'}\nRun record:   {out / 'run.json'}")
 
 
 def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:
@@ -111,69 +177,90 @@ def _policy_options(args) -> dict:
     """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
     return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir,
             "temperature": args.temperature, "embedding_model": args.embedding_model,
-            "memory": args.memory, "run_dir": args.out}
+            "memory": args.memory, "auto_trials": args.auto_trials, "run_dir": args.out}
 
 
 @contextlib.contextmanager
-def _server(url: str | None, db: str | None):
-    """The given server, or an embedded one on the given database or a temporary SQLite file."""
-    if url:
-        yield url.rstrip("/")
+def _server(args):
+    """(URL, operator token, embedded?) of the given server, or of an embedded one on the given
+    database or a temporary SQLite file (whose secrets stay in that temporary folder too)."""
+    if args.server:
+        yield args.server.rstrip("/"), args.operator_token, False
         return
     from crm_app import create_app
     from crm_app.server import BackgroundServer
 
     with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
-        app = create_app({"DATABASE_URL": db or f"sqlite:///{Path(folder) / 'crm.db'}"})
+        config = {"DATABASE_URL": args.db} if args.db else {
+            "DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder}
+        app = create_app(config)
         with BackgroundServer(app) as server:
-            yield server.url
+            yield server.url, app.config["OPERATOR_TOKEN"], True
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows each option's default, unless its help already says what the default is."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        return text if "default" in text or action.default is None else super()._get_help_string(action)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m agent")
+    parser = argparse.ArgumentParser(prog="python -m agent", formatter_class=_Help,
+                                     description="Run agents on CRM scenarios and summarize the results.")
     commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("run", help="play episodes and print the summary table")
+    run = commands.add_parser("run", help="play episodes and print the summary table", formatter_class=_Help)
     run.add_argument("--method", default="oracle", help=f"one or more of {', '.join(methods())}, comma-separated")
     run.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
     run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
     run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
     run.add_argument("--concurrency", type=int, default=1, help="parallel workers, each with its own browser")
-    run.add_argument("--max-steps", type=int, default=60)
-    run.add_argument("--server", help="CRM base URL; without it an embedded server is started")
+    run.add_argument("--max-steps", type=int, default=60, help="actions per episode at most")
+    run.add_argument("--server", help="CRM base URL (default: an embedded server is started)")
+    run.add_argument("--operator-token",
+                     help=f"the --server's operator token, for the gold steps' values (default: {TOKEN_VARIABLE})")
     run.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
-    run.add_argument("--out", default="runs/latest", help="folder for trajectories and summary.csv")
+    run.add_argument("--out", default="runs/latest", help="folder for trajectories, summary.csv and run.json")
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.add_argument("--model", default=os.environ.get("OPENAI_MODEL"),
-                     help="chat model of the LLM methods (default: OPENAI_MODEL); required for them")
+                     help="chat model of the LLM methods; required for them (default: OPENAI_MODEL, "
+                          f"now {os.environ.get('OPENAI_MODEL')!r})")
     run.add_argument("--base-url", help="OpenAI-compatible endpoint (default: OPENAI_BASE_URL, else OpenAI)")
     run.add_argument("--shots", default="0",
                      help="0 (zero-shot), few (few-shot) or 0,few (both, as separate columns); webwise also "
                           "takes auto (examples from its own successful zero-shot trials)")
     run.add_argument("--temperature", type=float, default=DEFAULT_TEMPERATURE,
-                     help=f"sampling temperature (default {DEFAULT_TEMPERATURE}, as in the papers)")
-    run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
+                     help="sampling temperature, as in the papers")
+    run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it (default: none)")
     run.add_argument("--memory", metavar="MEMORY_DIR",
                      help="synapse few-shot: the exemplar memory to retrieve from (python -m agent memory build)")
     run.add_argument("--embedding-model", default=os.environ.get("OPENAI_EMBEDDING_MODEL"),
                      help="synapse: embedding model of the /embeddings route for retrieval (default: "
                           "OPENAI_EMBEDDING_MODEL); without one, retrieval ranks by BM25")
     run.add_argument("--auto-trials", type=int, default=10,
-                     help="webwise --shots auto: zero-shot trials per task to take examples from (default 10)")
+                     help="webwise --shots auto: zero-shot trials per task to take examples from")
     run.add_argument("--screenshots", action="store_true",
                      help="save a small JPEG of the page after every step, for the report")
     run.add_argument("--trace", choices=TRACE_MODES,
                      help="save a Playwright trace (zip) of the failed or of all episodes; "
                           "`playwright show-trace FILE` replays it")
-    summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
-    summary.add_argument("--out", default="runs/latest")
-    report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step")
+    summary = commands.add_parser("summarize", help="print the table for the trajectories in --out",
+                                  formatter_class=_Help)
+    summary.add_argument("--out", default="runs/latest", help="folder a run wrote to")
+    report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step",
+                                 formatter_class=_Help)
     report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")
     report.add_argument("--open", action="store_true", help="open the report in the default browser")
     report.add_argument("--prices", metavar="FILE",
                         help='JSON of US dollars per million tokens per model, e.g. {"gpt-4o": {"prompt": 2.5, '
                              '"completion": 10}}; without it the report shows tokens only')
     memory_cli.add_parser(commands)
+    parser.epilog = "defaults of run: " + " ".join(
+        f"{action.option_strings[0]} {action.default}" for action in run._actions
+        if action.option_strings and action.default is not None and action.default is not False
+        and action.default != argparse.SUPPRESS)
     return parser
 
 

@@ -10,7 +10,8 @@ is waited for (its recorded events acknowledged, the DOM quiet), never slept on.
 cannot be carried out is reported in `info["error"]` and at the top of the next observation.
 `info["metrics"]` is the server's /evaluate answer; `reward` is its `success` on the step that
 ends the episode (`stop`), else 0. When an episode ends its browser context is closed and the
-next episode's blank page opened right away (timed as `next_page_ms`).
+next episode's blank page opened right away (timed as `next_page_ms`). The server's operator
+token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /evaluate answer the gold steps' values.
 """
 from __future__ import annotations
 
@@ -30,8 +31,8 @@ READY_TIMEOUT_MS = 15_000
 
 
 class CrmEnv:
-    def __init__(self, server_url: str, browser=None, max_steps: int = 60):
-        self.client = ScenarioClient(server_url)
+    def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None):
+        self.client = ScenarioClient(server_url, operator_token=operator_token)
         self.max_steps = max_steps
         self._playwright = None
         self._browser = browser

@@ -1,7 +1,8 @@
 """Running a policy on many scenarios: one JSON trajectory per episode, resumable, in parallel.
 
 Episode i of a task uses scenario seed `seed + i`, so every method meets the same scenarios;
-with `trials` > 1 each seed is played that many times (for pass^k).
+with `trials` > 1 each seed is played that many times (for pass^k). Every trajectory records the
+settings that change its result (`settings.py`); resuming refuses to mix in other ones.
 """
 from __future__ import annotations
 
@@ -21,8 +22,13 @@ from .env import CrmEnv
 from .llm import LLMError
 from .policies import make_policy, method_label, takes_shots
 from .recording import EpisodeRecorder, assets_folder
+from .settings import differences, result_settings
 
 STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
+
+
+class SettingsConflict(RuntimeError):
+    """Finished episodes in the output folder were made with other result-changing settings."""
 
 
 class RunStopped(RuntimeError):
@@ -52,14 +58,34 @@ def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: in
             for task in tasks for i in range(episodes) for trial in range(trials)]
 
 
-def is_complete(path: Path) -> bool:
+def read_trajectory(path: Path) -> dict | None:
     try:
-        return bool(json.loads(path.read_text()).get("complete"))
+        return json.loads(path.read_text())
     except (OSError, ValueError):
-        return False
+        return None
 
 
-def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
+def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeSpec]:
+    """The specs still to play. Raises SettingsConflict when a finished episode in `out` was made
+    with result-changing settings other than `options` give."""
+    todo, conflicts = [], []
+    for spec in specs:
+        trajectory = read_trajectory(spec.path(out)) or {}
+        if not trajectory.get("complete"):
+            todo.append(spec)
+            continue
+        changed = differences(trajectory.get("settings"), result_settings(spec.method, options, spec.shots))
+        if changed:
+            conflicts.append((spec, changed))
+    if conflicts:
+        spec, changed = conflicts[0]
+        raise SettingsConflict(
+            f"{len(conflicts)} finished episode(s) in {out} were made with other settings than this run's; "
+            f"{spec.path(out)} has {'; '.join(changed)}. Resume with the same settings, or use another --out.")
+    return todo
+
+
+def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int, settings: dict | None = None) -> dict:
     started = time.perf_counter()
     obs, info = env.reset(task=spec.task, seed=spec.seed)
     scenario = info["scenario"]
@@ -85,7 +111,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
             cause = _end_cause(record, terminated)
             break
     return {
-        **_identity(spec),
+        **_identity(spec, settings),
         "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
         "final_observation": obs.text, "metrics": metrics, "usage": spent, "end": cause, **_policy_context(policy),
@@ -93,10 +119,10 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int) -> dict:
     }
 
 
-def _identity(spec: EpisodeSpec) -> dict:
+def _identity(spec: EpisodeSpec, settings: dict | None) -> dict:
     shots = spec.shots if takes_shots(spec.method) else ""  # the oracle has no prompts
     return {"method": spec.method, "shots": shots, "label": spec.label, "task": spec.task,
-            "seed": spec.seed, "trial": spec.trial}
+            "seed": spec.seed, "trial": spec.trial, "settings": settings}
 
 
 def _policy_trace(policy) -> dict:
@@ -129,16 +155,18 @@ def write_json(path: Path, data: dict) -> None:
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
             max_steps: int = 60, progress: bool = True, policy_options: dict | None = None,
-            recording: dict | None = None) -> list[Path]:
+            operator_token: str | None = None, recording: dict | None = None) -> list[Path]:
     """Play every spec whose trajectory is missing or incomplete; return the paths written.
     `recording` ({"screenshots": bool, "trace": None|"failed"|"all"}) keeps screenshots and traces
     next to the trajectories (agent/recording.py).
-    Raises RunStopped when the model fails; what was played so far stays on disk."""
-    todo = [spec for spec in specs if not is_complete(spec.path(out))]
+    Raises SettingsConflict before playing when `out` holds finished episodes made with other
+    settings, and RunStopped when the model fails; what was played so far stays on disk."""
+    options = {**(policy_options or {}), "max_steps": max_steps}
+    todo = pending(specs, out, options)
     work: queue.Queue = queue.Queue()
     for spec in todo:
         work.put(spec)
-    run = _Run(out, max_steps, policy_options or {}, recording or {},
+    run = _Run(out, max_steps, policy_options or {}, options, operator_token, recording or {},
                tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
     workers = [threading.Thread(target=_worker, args=(work, server_url, run), daemon=True)
                for _ in range(max(1, min(concurrency, len(todo))))]
@@ -158,14 +186,38 @@ class _Run:
     out: Path
     max_steps: int
     policy_options: dict
+    options: dict  # every option, for the result-changing settings each trajectory records
+    operator_token: str | None
     recording: dict
     bar: tqdm
     written: list = field(default_factory=list)
     model_error: str = ""
+    played: int = 0
+    successes: int = 0
+    crashes: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def env(self, server_url: str) -> CrmEnv:
+        env = CrmEnv(server_url, max_steps=self.max_steps, operator_token=self.operator_token)
+        if self.recording.get("screenshots") or self.recording.get("trace"):
+            env.recorder = EpisodeRecorder(**self.recording)
+        return env
+
+    def done(self, path: Path, trajectory: dict) -> None:
+        """Count a written episode and show the running success rate on the progress bar."""
+        with self.lock:
+            self.written.append(path)
+            self.played += 1
+            self.crashes += not trajectory["complete"]
+            self.successes += int(bool((trajectory.get("metrics") or {}).get("success")))
+            finished = self.played - self.crashes
+            rate = f"success {self.successes}/{finished} ({self.successes / finished:.0%})" if finished else "success -"
+            self.bar.set_postfix_str(rate + (f", crashed {self.crashes}" if self.crashes else ""), refresh=False)
+            self.bar.update(1)
 
 
 def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
-    env = _new_env(server_url, run)
+    env = run.env(server_url)
     policies: dict[str, object] = {}
     try:
         while not run.model_error:
@@ -173,34 +225,26 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
                 spec = work.get_nowait()
             except queue.Empty:
                 return
-            if spec.label not in policies:
-                policies[spec.label] = make_policy(spec.method, shots=spec.shots, **run.policy_options)
+            settings = result_settings(spec.method, run.options, spec.shots)
             shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
             if env.recorder:
                 env.recorder.folder = assets_folder(spec.path(run.out))
             try:
-                trajectory = run_episode(env, policies[spec.label], spec, run.max_steps)
+                if spec.label not in policies:
+                    policies[spec.label] = make_policy(spec.method, shots=spec.shots, **run.policy_options)
+                trajectory = run_episode(env, policies[spec.label], spec, run.max_steps, settings)
             except LLMError as error:
-                trajectory = {**_identity(spec), "complete": False, "crash": str(error)}
+                trajectory = {**_identity(spec, settings), "complete": False, "crash": str(error)}
                 run.model_error = str(error)
             except Exception:  # one broken episode must not stop the run; it is retried on resume
-                trajectory = {**_identity(spec), "complete": False, "crash": traceback.format_exc()}
+                trajectory = {**_identity(spec, settings), "complete": False, "crash": traceback.format_exc()}
                 env.close()
-                env = _new_env(server_url, run)
+                env = run.env(server_url)
             path = spec.path(run.out)
             write_json(path, trajectory)
-            run.written.append(path)
-            run.bar.set_postfix_str(f"{spec.task} seed {spec.seed}", refresh=False)
-            run.bar.update(1)
+            run.done(path, trajectory)
     finally:
         env.close()
-
-
-def _new_env(server_url: str, run: _Run) -> CrmEnv:
-    env = CrmEnv(server_url, max_steps=run.max_steps)
-    if run.recording.get("screenshots") or run.recording.get("trace"):
-        env.recorder = EpisodeRecorder(**run.recording)
-    return env
 
 
 def _delta(usage: dict, before: dict) -> dict:

@@ -1,10 +1,17 @@
-"""The CRM's scenario endpoints, as a small HTTP client (standard library only)."""
+"""The CRM's scenario endpoints, as a small HTTP client (standard library only).
+
+The client sends the server's operator token (`X-Operator-Token`) when it has one, given or from
+CRM_OPERATOR_TOKEN, so that /evaluate answers the gold steps with their values.
+"""
 from __future__ import annotations
 
+import os
 import urllib.error
 import urllib.parse
 
 from crm_app.http_client import http_sender
+
+TOKEN_VARIABLE = "CRM_OPERATOR_TOKEN"
 
 
 class ServerError(RuntimeError):
@@ -12,9 +19,17 @@ class ServerError(RuntimeError):
 
 
 class ScenarioClient:
-    def __init__(self, base_url: str, timeout: float = 30.0):
+    def __init__(self, base_url: str, timeout: float = 30.0, operator_token: str | None = None):
         self.base_url = base_url.rstrip("/")
-        self._send = http_sender(self.base_url, timeout)
+        token = operator_token or os.environ.get(TOKEN_VARIABLE)
+        self._send = http_sender(self.base_url, timeout, {"X-Operator-Token": token} if token else None)
+
+    def check(self) -> dict:
+        """The server's /api/config; ServerError saying so when the server cannot be reached."""
+        try:
+            return self._get("/api/config")
+        except ServerError as error:
+            raise ServerError(f"The CRM server at {self.base_url} cannot be used: {error}") from None
 
     def generate(self, task: str | None = None, seed: int | None = None) -> tuple[dict, dict]:
         """A new scenario with its `gold_actions`, and its /evaluate answer before any action

@@ -37,7 +37,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "SANDBOX_BOOKINGS": 0})
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder,
+                          "SANDBOX_BOOKINGS": 0})
         with BackgroundServer(app) as server:
             report(server.url, args.rounds)
 

@@ -93,11 +93,11 @@ def full_results_page(env: CrmEnv) -> tuple[int, float]:
     return obs.tokens, median(times)
 
 
-def throughput(url: str, concurrency: int, episodes: int) -> tuple[int, float]:
+def throughput(url: str, token: str, concurrency: int, episodes: int) -> tuple[int, float]:
     with tempfile.TemporaryDirectory() as out:
         specs = plan("oracle", list(ALL_TASKS), episodes, seed=500 + concurrency * 100)
         start = time.perf_counter()
-        run_all(specs, url, Path(out), concurrency=concurrency, progress=False)
+        run_all(specs, url, Path(out), concurrency=concurrency, progress=False, operator_token=token)
         minutes = (time.perf_counter() - start) / 60
         done = sum(json.loads(p.read_text()).get("complete", False) for p in Path(out).glob("*/*/*.json"))
     return done, round(done / minutes, 1)
@@ -110,14 +110,15 @@ def main() -> None:
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}"})
-        with BackgroundServer(app) as server, CrmEnv(server.url) as env:
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder})
+        token = app.config["OPERATOR_TOKEN"]  # the oracle reads the gold steps' values
+        with BackgroundServer(app) as server, CrmEnv(server.url, operator_token=token) as env:
             cold_resets = measure_resets(env, args.resets)
             steps, screens, resets = measure_steps(env, args.episodes)
             full_tokens, full_observe = full_results_page(env)
             env.close()
-            rate1 = throughput(server.url, 1, args.episodes)
-            rate4 = throughput(server.url, 4, args.episodes)
+            rate1 = throughput(server.url, token, 1, args.episodes)
+            rate4 = throughput(server.url, token, 4, args.episodes)
     report(args, (resets, cold_resets), steps, screens, (full_tokens, full_observe), rate1, rate4, load_before)
 
 

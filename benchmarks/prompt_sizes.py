@@ -70,8 +70,9 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=2, help="oracle episodes per task")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}"})
-        with BackgroundServer(app) as server, CrmEnv(server.url) as env:
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder})
+        token = app.config["OPERATOR_TOKEN"]  # the oracle reads the gold steps' values
+        with BackgroundServer(app) as server, CrmEnv(server.url, operator_token=token) as env:
             played = oracle_pages(env, args.episodes)
     systems = {(m, s): system_sizes(m, s) for m in METHODS for s in ("0", "few")}
     messages = message_sizes(played)

@@ -8,6 +8,7 @@ from flask import Flask
 
 from . import db
 from .config import load_config
+from .instance_secrets import load_secrets
 from .models import Base
 from .services.dates import Calendar
 
@@ -15,8 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
-    app.config.update(load_config(config))
+    settings = load_config(config)
+    instance = settings["INSTANCE_PATH"]
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+                instance_path=str(Path(instance).resolve()) if instance else None)
+    load_secrets(settings, app.instance_path)
+    app.config.update(settings)
     app.json.sort_keys = False
     app.extensions["calendar"] = Calendar.from_config(app.config)
     db.init_app(app)

@@ -14,9 +14,22 @@ DEFAULTS = {
     "DATA_SEED": 20240601,
     # Bookings created in the shared sandbox dataset on first start.
     "SANDBOX_BOOKINGS": 40,
+    # Where secrets are kept when not given below (default: Flask's instance folder, ./instance).
+    "INSTANCE_PATH": None,
+    # Shows /evaluate's gold values to whoever sends it; empty: read or made in the instance folder.
+    "OPERATOR_TOKEN": None,
+    # Key of the keyed hashes of card data; empty: read or made in the instance folder.
+    "SECRET_KEY": None,
+    # Page events and API calls recorded per scenario; past these a scenario's requests get a 429.
+    "MAX_EVENTS": 5000,
+    "MAX_API_CALLS": 5000,
 }
 
-ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED"}
+ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
+                    "INSTANCE_PATH": "CRM_INSTANCE_PATH", "OPERATOR_TOKEN": "CRM_OPERATOR_TOKEN",
+                    "SECRET_KEY": "CRM_SECRET_KEY", "MAX_EVENTS": "CRM_MAX_EVENTS",
+                    "MAX_API_CALLS": "CRM_MAX_API_CALLS"}
+INTEGER_KEYS = ("DATA_SEED", "MAX_EVENTS", "MAX_API_CALLS")
 
 
 def load_config(overrides: dict | None = None) -> dict:
@@ -25,5 +38,6 @@ def load_config(overrides: dict | None = None) -> dict:
         if os.environ.get(variable):
             config[key] = os.environ[variable]
     config.update(overrides or {})
-    config["DATA_SEED"] = int(config["DATA_SEED"])
+    for key in INTEGER_KEYS:
+        config[key] = int(config[key])
     return config

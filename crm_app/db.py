@@ -9,6 +9,8 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from .services.cards import CardHasher
+
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
@@ -55,8 +57,16 @@ def write_transaction(session: Session):
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["engine"] = engine
-    app.extensions["sessionmaker"] = sessionmaker(engine, expire_on_commit=False)
+    # Every session carries the keyed hasher, so that what stores or reads card data finds it.
+    hasher = CardHasher(app.config["SECRET_KEY"])
+    app.extensions["card_hasher"] = hasher
+    app.extensions["sessionmaker"] = sessionmaker(engine, expire_on_commit=False, info={"card_hasher": hasher})
     app.teardown_appcontext(_close_session)
+
+
+def card_hasher(session: Session) -> CardHasher:
+    """The keyed hasher of card data of the app this session belongs to."""
+    return session.info["card_hasher"]
 
 
 def get_session() -> Session:

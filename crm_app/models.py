@@ -6,12 +6,12 @@ scenarios run side by side on one database without seeing each other.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import hmac
 import secrets
 
 from sqlalchemy import JSON, Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from .services.cards import CardHasher
 
 SANDBOX = "sandbox"
 
@@ -123,7 +123,8 @@ class Passenger(Base):
 
 
 class Payment(Base):
-    """The card used for a booking: only its last four digits and a salted hash are kept."""
+    """The card used for a booking: only its last four digits and a salted keyed hash are kept
+    (the key lives outside the database, see services/cards.py)."""
 
     __tablename__ = "payments"
 
@@ -138,17 +139,15 @@ class Payment(Base):
 
     booking: Mapped[Booking] = relationship(back_populates="payment")
 
-    @staticmethod
-    def hash_card(number: str, salt: str) -> str:
-        return hashlib.sha256(f"{salt}:{number}".encode()).hexdigest()
+    PURPOSE = "payment"
 
-    def set_card(self, number: str) -> None:
+    def set_card(self, number: str, hasher: CardHasher) -> None:
         self.card_salt = secrets.token_hex(16)
-        self.card_hash = self.hash_card(number, self.card_salt)
+        self.card_hash = hasher.digest(self.PURPOSE, f"{self.card_salt}:{number}")
         self.card_last4 = number[-4:]
 
-    def card_matches(self, number: str) -> bool:
-        return hmac.compare_digest(self.card_hash, self.hash_card(number, self.card_salt))
+    def card_matches(self, number: str, hasher: CardHasher) -> bool:
+        return hasher.matches(self.card_hash, f"{self.card_salt}:{number}", self.PURPOSE)
 
 
 class Scenario(Base):
@@ -177,3 +176,16 @@ class Event(Base):
     target: Mapped[str] = mapped_column(String(80))
     value: Mapped[str | None] = mapped_column(String(200), nullable=True)
     fields: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+
+
+class ApiCall(Base):
+    """One JSON API request served inside a scenario, in arrival order (see scenarios/calls.py):
+    the operation, its normalized parameters (card data as keyed hashes) and the answer's status."""
+
+    __tablename__ = "api_calls"
+
+    id: Mapped[int] = mapped_column(primary_key=True)  # arrival order
+    scenario_id: Mapped[str] = mapped_column(ForeignKey("scenarios.id", ondelete="CASCADE"), index=True)
+    operation: Mapped[str] = mapped_column(String(40))
+    params: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[int]

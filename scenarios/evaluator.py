@@ -1,17 +1,27 @@
 """Scoring an episode: which gold steps the recorded events met, and whether the task succeeded.
 
-A pure function of the task, the scenario's details, its events and its initial and final states,
-so a stored episode can be scored again at any time with the same result.
+A pure function of the task, the scenario's details, its events, the API calls the server answered
+inside it and its initial and final states, so a stored episode can be scored again at any time
+with the same result. Card data in events is stored protected (`card_data.py`); the caller passes
+the same `protect` so that gold values are compared in that form.
 
-Matching: the gold steps fall into groups, each a run of fill steps ended by a click. A group's
-click is met by a click event on that target; its fill steps are met when the field's committed
-value at that click (`events.value_at`) equals the gold value. Groups are met in order, each by a
-click after the previous group's, and the alignment that meets the most steps wins (among equally
-good ones, the earliest clicks). A group whose click never happens meets none of its steps.
+Success is the verdict on the final state (and, for the read-only tasks, on the last request the
+server answered), nothing else. Progress tells how much of the gold path the page events walked:
+the gold steps fall into groups, each a run of fill steps ended by a click. A group's click is met
+by a click event on that target; its fill steps are met when the field's committed value at that
+click (`events.committed_values`) equals the gold value. Groups are met in order, each by a click
+after the previous group's, and the alignment that meets the most steps wins (among equally good
+ones, the earliest clicks). A group whose click never happens meets none of its steps.
+
+The committed values at every click are read in one pass, so scoring takes time linear in the
+number of events times the number of groups.
 """
 from __future__ import annotations
 
-from .events import value_at
+from itertools import accumulate
+
+from .card_data import Protect, keep
+from .events import committed_values
 from .state import difference
 from .steps import describe
 from .tasks.base import Outcome, Task
@@ -19,13 +29,15 @@ from .tasks.base import Outcome, Task
 PASSED = "the goal holds and nothing else changed"
 
 
-def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final: dict) -> dict:
+def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final: dict,
+             calls: list[dict] = (), protect: Protect = keep) -> dict:
     gold = task.gold(details)
-    best, choices = _align(gold, events)
-    matched = _matched_steps(gold, events, choices)
-    check = check_state(task, details, events, initial, final)
+    runs = groups(gold)
+    best, table = _align(runs, len(events), _fills_met(gold, runs, events, protect))
+    check = check_state(task, details, events, initial, final, calls)
     success = int(check["passed"])
-    progress = [round(score / len(gold), 4) for score in best]
+    shares = {score: round(score / len(gold), 4) for score in range(len(gold) + 1)}
+    progress = [shares[score] for score in best]
     # An earlier prefix counts as complete once it met every gold step; the last entry carries the
     # verdict on the final state, which may also be reached by a path other than the gold one.
     completion = [int(success and score == len(gold)) for score in best]
@@ -34,22 +46,23 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     metrics = [{"step": i + 1, "action": describe(event), "task_completion": completion[i],
                 "%complete": progress[i]} for i, event in enumerate(events)]
     if not metrics:
-        metrics = [{"step": 0, "action": "", "task_completion": 0, "%complete": 0.0}]
+        metrics = [{"step": 0, "action": "", "task_completion": success, "%complete": 0.0}]
     return {
-        "success": success if events else 0,
+        "success": success,
         "task_progress": metrics[-1]["%complete"],
         "num_actions": len(events),
         "gold_actions": gold,
-        "matched": matched,
+        "matched": _matched_steps(len(gold), len(events), table),
         "state_check": check,
         "metrics": metrics,
     }
 
 
-def check_state(task: Task, details: dict, events: list[dict], initial: dict, final: dict) -> dict:
+def check_state(task: Task, details: dict, events: list[dict], initial: dict, final: dict,
+                calls: list[dict] = ()) -> dict:
     """The task's goal holds in `final`, and `final` is the state the gold steps leave."""
     expected = task.expect(initial, details)
-    outcome = Outcome(details, events, initial, final, expected)
+    outcome = Outcome(details, events, initial, final, expected, list(calls))
     reason = task.goal(outcome) or difference(final, expected, initial.keys())
     return {"passed": reason is None, "reason": reason or PASSED}
 
@@ -68,42 +81,50 @@ def groups(gold: list[dict]) -> list[tuple[list[int], int | None]]:
     return found
 
 
-def _fills_met(gold: list[dict], fills: list[int], events: list[dict], at: int) -> list[int]:
-    return [i for i in fills if value_at(events, at, gold[i]["target"]) == gold[i]["value"]]
+def _fills_met(gold: list[dict], runs, events: list[dict], protect: Protect) -> list[dict[int, list[int]]]:
+    """For each group, {index of a click event on its target: the group's fill steps met there}."""
+    wanted = {i: protect(step["target"], step["value"]) for i, step in enumerate(gold) if step["action"] == "fill"}
+    groups_of: dict[str, list[int]] = {}  # click target -> the groups it ends
+    for g, (_fills, click) in enumerate(runs):
+        if click is not None:
+            groups_of.setdefault(gold[click]["target"], []).append(g)
+    fields_of = {target: {gold[i]["target"] for g in found for i in runs[g][0]} for target, found in groups_of.items()}
+    met: list[dict[int, list[int]]] = [{} for _ in runs]
+    for e, values in committed_values(events, fields_of).items():
+        for g in groups_of[events[e]["target"]]:
+            met[g][e] = [i for i in runs[g][0] if values[gold[i]["target"]] == wanted[i]]
+    return met
 
 
-def _align(gold: list[dict], events: list[dict]):
+def _align(runs, count: int, met: list[dict[int, list[int]]]):
     """Steps met by the best alignment of events[:i + 1], for every i; and the table to trace it.
 
-    `best[g][e + 1]` is the most steps groups 0..g can meet using events up to index e.
+    `row[e + 1]` of group g is the most steps groups 0..g can meet using events up to index e.
     """
-    runs = groups(gold)
-    count = len(events)
     previous = [0] * (count + 1)
     table = []
-    for fills, click_index in runs:
-        target = gold[click_index]["target"] if click_index is not None else None
-        row, scores = [0] * (count + 1), {}
-        for e, event in enumerate(events):
-            row[e + 1] = max(previous[e + 1], row[e])
-            if target and event.get("action") == "click" and event.get("target") == target:
-                scores[e] = 1 + len(_fills_met(gold, fills, events, e))
-                row[e + 1] = max(row[e + 1], scores[e] + previous[e])
-        table.append((fills, click_index, previous, row, scores))
+    for (fills, click_index), clicks in zip(runs, met):
+        scores = {e: 1 + len(found) for e, found in clicks.items()}
+        # row[e + 1] = max(previous[e + 1], row[e], scores[e] + previous[e]): a running maximum
+        candidates = previous[1:]
+        for e, score in scores.items():
+            candidates[e] = max(candidates[e], score + previous[e])
+        row = [0, *accumulate(candidates, max)]
+        table.append((fills, click_index, previous, row, scores, clicks))
         previous = row
     return previous[1:], table
 
 
-def _matched_steps(gold: list[dict], events: list[dict], table) -> list[bool]:
+def _matched_steps(steps: int, count: int, table) -> list[bool]:
     """Trace the best alignment of all events back to the gold steps it meets."""
-    matched = [False] * len(gold)
-    e = len(events)
-    for fills, click_index, before, row, scores in reversed(table):
+    matched = [False] * steps
+    e = count
+    for _fills, click_index, before, row, scores, clicks in reversed(table):
         while e > 0 and row[e] == row[e - 1]:
             e -= 1  # the same score was reachable earlier
         if e > 0 and (e - 1) in scores and row[e] == scores[e - 1] + before[e - 1]:
             matched[click_index] = True
-            for i in _fills_met(gold, fills, events, e - 1):
+            for i in clicks[e - 1]:
                 matched[i] = True
             e -= 1
     return matched

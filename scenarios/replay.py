@@ -4,6 +4,8 @@ Given gold steps (or any steps in the same shape), a `Replay` keeps the page's f
 posts one event per step to /api/events, and after each click calls the JSON API the way the UI
 does on that click (search, book, find, cancel, update, change flights). Tests use it to drive
 scenarios through real HTTP; a data generator can use it to produce scored episodes quickly.
+`events=False` plays only the API calls (an agent working the JSON API), `requests=False` only
+the page events (what anyone can post without the server doing anything).
 """
 from __future__ import annotations
 
@@ -31,8 +33,9 @@ def client_sender(client) -> Send:
 class Replay:
     """One page load bound to a scenario, driven step by step."""
 
-    def __init__(self, send: Send, scenario_id: str):
+    def __init__(self, send: Send, scenario_id: str, events: bool = True, requests: bool = True):
         self.send, self.scenario = send, scenario_id
+        self.posts_events, self.makes_requests = events, requests
         self.page = secrets.token_hex(8)
         self.seq = 0
         self.forms: dict[str, dict] = {"search": {"trip-type": "return"}}
@@ -54,7 +57,7 @@ class Replay:
             return
         self._post_event({"action": "click", "target": target, "fields": self._snapshot(form)})
         handler = getattr(self, "_on_" + target.replace("-", "_"), None)
-        if handler:
+        if handler and self.makes_requests:
             handler()
 
     def _snapshot(self, form: str) -> dict:
@@ -64,6 +67,8 @@ class Replay:
         return fields
 
     def _post_event(self, event: dict) -> None:
+        if not self.posts_events:
+            return
         self.seq += 1
         status, body = self._call("POST", "/api/events", {"page": self.page, "seq": self.seq, **event})
         if status >= 300:

@@ -7,15 +7,18 @@ import secrets
 from flask import Blueprint, current_app, request
 
 from crm_app.api import json_body
-from crm_app.db import get_session
+from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
 from crm_app.services.errors import InvalidInput
 
-from . import store
+from . import call_log, store
+from .card_data import protector
 from .events import clean_event
+from .operator import is_operator, without_gold_values
 from .tasks import TASKS, task_named
 
 scenario_routes = Blueprint("scenarios", __name__)
+call_log.attach(scenario_routes)
 
 MAX_SEED = 2**31 - 1
 
@@ -39,8 +42,7 @@ def _scenario_json(scenario, text: dict) -> dict:
         "id": scenario.id,
         "url": f"{request.host_url}?scenario={scenario.id}",
         "seed": scenario.seed,
-        **text,
-        "details": scenario.details,
+        **text,  # instruction, conversation, details
     }
 
 
@@ -65,13 +67,15 @@ def reset_scenario():
 @scenario_routes.get("/evaluate")
 def evaluate():
     scenario = scenario_from_request(get_session(), required=True)
-    return store.evaluate_scenario(_world(), scenario)
+    operator = is_operator()
+    result = store.evaluate_scenario(_world(), scenario)
+    return result if operator else without_gold_values(result)
 
 
 @scenario_routes.post("/api/events")
 def record_event():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
-    event = clean_event(json_body())
-    number, created = store.record_event(session, scenario.id, event)
+    event = clean_event(json_body(), protector(card_hasher(session)))
+    number, created = store.record_event(session, scenario.id, event, current_app.config["MAX_EVENTS"])
     return {"number": number}, 201 if created else 200

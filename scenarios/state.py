@@ -12,6 +12,7 @@ import json
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from crm_app.db import card_hasher
 from crm_app.models import Booking
 from crm_app.services.validation import PASSENGER_FIELDS
 
@@ -43,14 +44,15 @@ def dataset_state(session: Session, dataset: str, card_numbers=()) -> dict[str, 
         select(Booking).where(Booking.dataset == dataset).order_by(Booking.id)
         .options(selectinload(Booking.segments), selectinload(Booking.passengers), selectinload(Booking.payment))
     )
-    return {booking.code: _from_row(booking, card_numbers) for booking in session.scalars(statement)}
+    hasher = card_hasher(session)
+    return {booking.code: _from_row(booking, card_numbers, hasher) for booking in session.scalars(statement)}
 
 
-def _from_row(booking: Booking, card_numbers) -> dict:
+def _from_row(booking: Booking, card_numbers, hasher) -> dict:
     payment = booking.payment
     person = booking.passenger
     legs = [(s.direction, s.flight.number, s.flight.departure_date.isoformat()) for s in booking.segments]
-    number = next((n for n in card_numbers if payment.card_matches(n)), None)
+    number = next((n for n in card_numbers if payment.card_matches(n, hasher)), None)
     card = {"last4": payment.card_last4, "expiry": payment.expiry, "name_on_card": payment.name_on_card,
             "number": number}
     return booking_state(booking.status, booking.trip_type, legs,

@@ -1,23 +1,28 @@
-"""Scenarios in the database: create one, put back its initial state, record and read its events.
+"""Scenarios in the database: create one, put back its initial state, record and read its events
+and the API calls answered inside it.
 
 A scenario's bookings live in the dataset named by its id, so the JSON API, scoped by
-`?scenario=`, sees only them.
+`?scenario=`, sees only them. The scenarios table keeps the details without card data
+(`card_data.details_at_rest`); the full details are drawn again from (task, seed) when needed.
 """
 from __future__ import annotations
 
+import json
 import secrets
 import string
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Text, delete, func, select, type_coerce
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from crm_app.db import write_transaction
-from crm_app.models import Booking, Event, Scenario
+from crm_app.db import card_hasher, write_transaction
+from crm_app.models import ApiCall, Booking, Event, Scenario
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
+from crm_app.services.errors import DomainError
 
 from . import evaluator
+from .card_data import details_at_rest, protector
 from .sampling import Draw
 from .state import dataset_state
 from .tasks import task_named
@@ -25,6 +30,12 @@ from .tasks.base import Sample, Task
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 20
+
+
+class LimitReached(DomainError):
+    """A scenario has recorded as many events or API calls as the server keeps for one."""
+
+    status = 429
 
 
 class World:
@@ -38,38 +49,41 @@ class World:
 
 
 def describe(world: World, task: Task, seed: int) -> tuple[Sample, dict]:
-    """The scenario of (task, seed) without storing anything but the flights it names."""
+    """The scenario of (task, seed) without storing anything but the flights it names: the sample,
+    and what the agent is told (instruction, conversation, details in full)."""
     draw = world.draw(task, seed)
     sample = task.sample(draw)
-    text = {"instruction": task.instruction(draw, sample.details),
-            "conversation": task.conversation(draw, sample.details)}
-    return sample, text
+    told = {"instruction": task.instruction(draw, sample.details),
+            "conversation": task.conversation(draw, sample.details), "details": sample.details}
+    return sample, told
 
 
 def create_scenario(world: World, task: Task, seed: int) -> tuple[Scenario, dict]:
     """Store a new scenario and the bookings it starts with, in one transaction."""
-    sample, text = describe(world, task, seed)
+    sample, told = describe(world, task, seed)
     scenario_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
     setup = _setup_bookings(world, scenario_id, sample)
     with write_transaction(world.session) as session:
-        scenario = Scenario(id=scenario_id, task=task.name, seed=seed, details=sample.details,
+        scenario = Scenario(id=scenario_id, task=task.name, seed=seed, details=details_at_rest(sample.details),
                             created_on=world.calendar.today)
         session.add(scenario)
         session.add_all(setup)
-    return scenario, text
+    return scenario, told
 
 
 def reset_scenario(world: World, scenario: Scenario) -> dict:
-    """Delete what happened in the scenario and make its initial bookings again (same codes)."""
-    sample, text = describe(world, task_named(scenario.task), scenario.seed)
+    """Delete what happened in the scenario (bookings, events, API calls) and make its initial
+    bookings again (same codes)."""
+    sample, told = describe(world, task_named(scenario.task), scenario.seed)
     setup = _setup_bookings(world, scenario.id, sample)
     with write_transaction(world.session) as session:
         # The database cascades the delete to segments, passengers and payments.
         for statement in (delete(Booking).where(Booking.dataset == scenario.id),
-                          delete(Event).where(Event.scenario_id == scenario.id)):
+                          delete(Event).where(Event.scenario_id == scenario.id),
+                          delete(ApiCall).where(ApiCall.scenario_id == scenario.id)):
             session.execute(statement, execution_options={"synchronize_session": False})
         session.add_all(setup)
-    return text
+    return told
 
 
 def _setup_bookings(world: World, dataset: str, sample: Sample) -> list[Booking]:
@@ -80,11 +94,13 @@ def _setup_bookings(world: World, dataset: str, sample: Sample) -> list[Booking]
     ]
 
 
-def record_event(session: Session, scenario_id: str, event: dict) -> tuple[int, bool]:
-    """Store a cleaned event; (its number in the scenario, whether it is new). A repeat is not stored."""
+def record_event(session: Session, scenario_id: str, event: dict, limit: int) -> tuple[int, bool]:
+    """Store a cleaned event; (its number in the scenario, whether it is new). A repeat is not
+    stored; a new event past `limit` events raises LimitReached."""
     try:
         with write_transaction(session):
             if _find(session, scenario_id, event) is None:
+                _check_room(session, Event, scenario_id, limit, "page events")
                 session.add(Event(scenario_id=scenario_id, **event))
                 session.flush()
                 return _number(session, scenario_id, event), True
@@ -105,16 +121,47 @@ def _number(session: Session, scenario_id: str, event: dict) -> int:
         Event.scenario_id == scenario_id, Event.id <= own))
 
 
+def _check_room(session: Session, model, scenario_id: str, limit: int, what: str) -> None:
+    count = session.scalar(select(func.count()).select_from(model).where(model.scenario_id == scenario_id))
+    if count >= limit:
+        raise LimitReached(f"This scenario has recorded {limit} {what}, as many as the server keeps for one "
+                           "scenario; reset it with /reset-scenario to start over")
+
+
 def scenario_events(session: Session, scenario_id: str) -> list[dict]:
-    rows = session.scalars(select(Event).where(Event.scenario_id == scenario_id).order_by(Event.id))
-    return [{"action": e.action, "target": e.target, "value": e.value, "fields": e.fields} for e in rows]
+    # Plain rows on the connection (no ORM result handling), decoding only the snapshots that are
+    # there: /evaluate reads thousands of events.
+    rows = session.connection().execute(select(Event.action, Event.target, Event.value, type_coerce(Event.fields, Text))
+                                        .where(Event.scenario_id == scenario_id).order_by(Event.id)).all()
+    return [{"action": action, "target": target, "value": value,
+             "fields": json.loads(fields) if fields and fields != "null" else None}
+            for action, target, value, fields in rows]
+
+
+def check_call_room(session: Session, scenario_id: str, limit: int) -> None:
+    """Raise LimitReached when the scenario already holds `limit` recorded API calls."""
+    _check_room(session, ApiCall, scenario_id, limit, "API calls")
+
+
+def record_call(session: Session, scenario_id: str, operation: str, params: dict, status: int) -> None:
+    with write_transaction(session):
+        session.add(ApiCall(scenario_id=scenario_id, operation=operation, params=params, status=status))
+
+
+def scenario_calls(session: Session, scenario_id: str) -> list[dict]:
+    """The API calls answered inside the scenario, in arrival order (see calls.py)."""
+    rows = session.connection().execute(select(ApiCall.operation, ApiCall.params, ApiCall.status)
+                                        .where(ApiCall.scenario_id == scenario_id).order_by(ApiCall.id))
+    return [{"operation": operation, "params": params, "status": status} for operation, params, status in rows]
 
 
 def evaluate_scenario(world: World, scenario: Scenario) -> dict:
-    """Score the scenario's recorded events against its gold steps and its current state."""
+    """Score the scenario's recorded events and API calls against its gold steps and its current state."""
     task = task_named(scenario.task)
     sample = task.sample(world.draw(task, scenario.seed))
     final = dataset_state(world.session, scenario.id, sample.card_numbers())
     events = scenario_events(world.session, scenario.id)
-    result = evaluator.evaluate(task, scenario.details, events, sample.initial_state(), final)
+    calls = scenario_calls(world.session, scenario.id)
+    result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls,
+                                protector(card_hasher(world.session)))
     return {"id": scenario.id, "scenario": task.name, **result}

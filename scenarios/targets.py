@@ -6,6 +6,7 @@ that find a control by its label. docs/ui-contract.md is the human-readable vers
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from crm_app.airports import code_from_label
 from crm_app.services.dates import read_date
@@ -15,7 +16,7 @@ from crm_app.services.validation import card_digits
 @dataclass(frozen=True)
 class Target:
     label: str  # the visible label or button text
-    kind: str  # how values are normalized: text, airport, date, card, choice, flight, button, expiry
+    kind: str  # how values are normalized: text, airport, date, card, security-code, choice, flight, button, expiry
     form: str = ""  # the page's [data-form] container whose fields a click on this control snapshots
 
 
@@ -41,7 +42,7 @@ TARGETS: dict[str, Target] = {
     "passenger-save": Target("Save", "button", "passenger"),
     "payment-card-number": Target("Card number", "card", "payment"),
     "payment-expiry": Target("Expiry", "expiry", "payment"),
-    "payment-security-code": Target("Security code", "text", "payment"),
+    "payment-security-code": Target("Security code", "security-code", "payment"),
     "payment-name-on-card": Target("Name on card", "text", "payment"),
     "book-flight": Target("Book flight", "button", "payment"),
     "find-code": Target("Confirmation code", "code", "find"),
@@ -70,10 +71,29 @@ TARGETS: dict[str, Target] = {
 }
 
 
+CARD_DATA_KINDS = ("card", "security-code")  # never stored in full (see scenarios/card_data.py)
+
+
+def kind_of(target: str) -> str:
+    return TARGETS[target].kind if target in TARGETS else "text"
+
+
 def normalize(target: str, value) -> str:
     """A value as events and gold steps compare it: trimmed, codes upper-case, dates ISO."""
+    if isinstance(value, str):
+        return _normalized_text(target, value)
+    return normalize_kind(kind_of(target), value)
+
+
+@lru_cache(maxsize=8192)
+def _normalized_text(target: str, value: str) -> str:
+    # Scoring normalizes the same few values again and again (a date at every click): remembered.
+    return normalize_kind(kind_of(target), value)
+
+
+def normalize_kind(kind: str, value) -> str:
+    """A value of a field of this kind, normalized (see `normalize`)."""
     text = "" if value is None else str(value).strip()
-    kind = TARGETS[target].kind if target in TARGETS else "text"
     if kind == "airport":
         return code_from_label(text)
     if kind in ("code", "flight"):

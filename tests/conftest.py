@@ -1,6 +1,9 @@
 """Shared fixtures: an app on a temporary SQLite file, a live server, and headless Chromium pages."""
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 from playwright.sync_api import sync_playwright
 
@@ -9,12 +12,21 @@ from crm_app import create_app
 from crm_app.server import BackgroundServer
 
 TEST_CONFIG = {"SANDBOX_BOOKINGS": 5}
+OPERATOR_TOKEN = "test-operator-token"
+OPERATOR = {"X-Operator-Token": OPERATOR_TOKEN}
+
+# Like a user who exported them: apps read the token from the environment, and so do the clients
+# (the agent environment, `python -m agent run --server`); secrets files go to a temporary folder.
+os.environ["CRM_OPERATOR_TOKEN"] = OPERATOR_TOKEN
+_INSTANCE = tempfile.TemporaryDirectory(prefix="crm-instance-")  # removed when the test session ends
+os.environ["CRM_INSTANCE_PATH"] = _INSTANCE.name
 
 
 @pytest.fixture
 def app(tmp_path):
     """A fresh app on its own database file, like flaskr's test fixture."""
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}"})
+    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}",
+                       "INSTANCE_PATH": str(tmp_path / "instance")})
 
 
 @pytest.fixture
@@ -24,8 +36,9 @@ def client(app):
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory):
-    db_file = tmp_path_factory.mktemp("live") / "crm.db"
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{db_file}"})
+    folder = tmp_path_factory.mktemp("live")
+    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{folder / 'crm.db'}",
+                       "INSTANCE_PATH": str(folder / "instance")})
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,9 @@ class OraclePolicy:
 
     def reset(self, scenario: dict) -> None:
         self._steps = list(scenario.get("gold_actions") or [])
+        if any(step["action"] == "fill" and "value" not in step for step in self._steps):
+            raise ValueError("The gold steps came without their values: the oracle needs the server's "
+                             "operator token (--operator-token or CRM_OPERATOR_TOKEN)")
         self._next = 0
         self._retried = False
 

@@ -8,7 +8,7 @@ import string
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..db import write_transaction
+from ..db import card_hasher, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
 from .dates import Calendar
 from .errors import Conflict, InvalidInput, NotFound
@@ -57,7 +57,7 @@ def new_booking(session: Session, calendar: Calendar, dataset: str, outward_id, 
     _set_segments(booking, outward, back)
     booking.payment = Payment(expiry=card["expiry"], name_on_card=card["name_on_card"],
                               amount_cents=booking_total(booking))
-    booking.payment.set_card(card["card_number"])
+    booking.payment.set_card(card["card_number"], card_hasher(session))
     return booking
 
 

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import phrasing
-from ..events import value_at
 from ..sampling import Draw, SetupBooking
 from ..state import booking_difference, planned_state
 from ..steps import PASSENGER_KEYS
@@ -45,13 +44,18 @@ def existing_booking(draw: Draw) -> Sample:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Everything a success check may look at."""
+    """Everything a success check may look at. `calls` are the JSON API requests the server
+    answered inside the scenario, in arrival order (`scenarios/calls.py`)."""
 
     details: dict
     events: list[dict]
     initial: dict
     final: dict
     expected: dict = field(default_factory=dict)
+    calls: list[dict] = field(default_factory=list)
+
+    def last_call(self, operation: str) -> dict | None:
+        return next((call for call in reversed(self.calls) if call["operation"] == operation), None)
 
 
 @dataclass(frozen=True)
@@ -109,21 +113,3 @@ def requested_booking(details: dict) -> dict:
 def booking_as_expected(outcome: Outcome) -> str | None:
     code = outcome.details["confirmation-code"]
     return booking_difference(f"booking {code}", outcome.final.get(code), outcome.expected[code])
-
-
-def clicks(events: list[dict], target: str) -> list[int]:
-    return [i for i, event in enumerate(events) if event.get("action") == "click" and event.get("target") == target]
-
-
-def fill_values(steps: list[dict]) -> dict:
-    """Target -> value of the fill steps among `steps`."""
-    return {step["target"]: step["value"] for step in steps if step["action"] == "fill"}
-
-
-def values_differ(events: list[dict], index: int, wanted: dict, defaults: dict | None = None) -> str | None:
-    """Which of the `wanted` field values was not the committed one at click `index`."""
-    for target, value in wanted.items():
-        got = value_at(events, index, target) or (defaults or {}).get(target)
-        if got != value:
-            return f"{target} was {got or 'empty'!r}, expected {value!r}"
-    return None

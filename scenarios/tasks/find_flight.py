@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from .. import steps
 from ..sampling import Draw, flight_details
-from .base import Outcome, Sample, Task, clicks, fill_values, unchanged, values_differ
-
-DEFAULTS = {"trip-type": "return"}  # the search form starts on a return trip
+from .base import Outcome, Sample, Task, unchanged
 
 INSTRUCTIONS = (
     "Find {trip} flights from {origin} to {destination}, {dates}.",
@@ -36,14 +34,24 @@ def gold(details: dict) -> list[dict]:
 
 
 def searched_as_asked(outcome: Outcome) -> str | None:
-    """The last search made is the one asked for."""
-    searches = clicks(outcome.events, "search-submit")
-    if not searches:
+    """The last flight search the server answered in the scenario is the one asked for: those are
+    the results on screen. No `return` date asked for means a one-way search."""
+    search = outcome.last_call("search_flights")
+    if search is None:
         return "no flight search was made"
-    wanted = fill_values(gold(outcome.details))
-    wanted.setdefault("trip-type", DEFAULTS["trip-type"])
-    reason = values_differ(outcome.events, searches[-1], wanted, DEFAULTS)
-    return f"the last flight search was not the one asked for: {reason}" if reason else None
+    if search["status"] != 200:
+        return f"the last flight search was refused (status {search['status']})"
+    flight = outcome.details["flight"]
+    wanted = {"from": flight["from"], "to": flight["to"], "date": flight["departure"], "return": flight.get("return")}
+    for key, value in wanted.items():
+        got = search["params"].get(key)
+        if got != value:
+            return f"the last flight search was not the one asked for: {key} was {_shown(got)}, expected {_shown(value)}"
+    return None
+
+
+def _shown(value) -> str:
+    return "none" if value is None else repr(value)
 
 
 TASK = Task(

@@ -25,6 +25,7 @@ def test_flat_completes_a_flight_search_and_counts_tokens(tmp_path, live_server)
         trajectory = run_cli(tmp_path / "run", fake, "flat", "TASK_FIND_FLIGHT", "--server", live_server,
                              "--shots", "few", "--cache-dir", str(tmp_path / "cache"))
     assert trajectory["metrics"]["success"] == 1 and trajectory["end"]["cause"] == "stop"
+    assert trajectory["settings"] == {"model": "fake-model", "temperature": 0.3, "max_steps": 60, "protocol": "full"}
     first = trajectory["steps"][0]
     assert first["reason"] and first["action"].startswith("TYPE ") and first["policy"]["stack"] == ["FLAT"]
     assert first["policy"]["prompt_chars"] > 1000 and first["tokens"]["prompt_tokens"] > 0
@@ -86,10 +87,11 @@ def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_
     header = capsys.readouterr().out.splitlines()[0].split()
     assert list(dict.fromkeys(w for w in header if w in ("flat-few-shot", "flat-zero-shot", "oracle"))) == [
         "flat-few-shot", "flat-zero-shot", "oracle"]
-    assert header.count("flat-zero-shot") == header.count("oracle") == 5  # 3 metrics, 2 token columns
+    assert header.count("flat-zero-shot") == header.count("oracle") == 7  # 3 metrics, 2 token, 2 status columns
     few = json.loads((tmp_path / "flat-few-shot" / "TASK_FIND_FLIGHT" / "seed0-trial0.json").read_text())
     zero = json.loads((tmp_path / "flat-zero-shot" / "TASK_FIND_FLIGHT" / "seed0-trial0.json").read_text())
     assert (few["method"], few["shots"], zero["shots"]) == ("flat", "few", "0")
+    assert few["settings"]["temperature"] == zero["settings"]["temperature"] == 0.0
     assert few["metrics"]["success"] == zero["metrics"]["success"] == 1
     systems = {request["messages"][0]["content"] for request in fake.requests}
     assert {request["temperature"] for request in fake.requests} == {0}

@@ -1,7 +1,11 @@
 """`python -m agent run` with the oracle: every task solved with exactly the gold actions,
-trajectories on disk, the summary table, and resuming an interrupted run."""
+trajectories on disk, the summary table, run.json, resuming an interrupted run, and the ways a
+run fails loudly."""
+import contextlib
 import csv
+import io
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -13,13 +17,20 @@ from agent.tasks import ALL_TASKS
 pytestmark = pytest.mark.browser
 
 EPISODES = 5
+PRINTED = {}  # what the module's oracle run printed
 
 
 @pytest.fixture(scope="module")
 def oracle_run(tmp_path_factory):
+    """The run on the embedded server, whose operator token the runner knows without being told."""
     out = tmp_path_factory.mktemp("oracle-run")
-    main(["run", "--method", "oracle", "--tasks", "all", "--episodes", str(EPISODES),
-          "--concurrency", "2", "--out", str(out), "--quiet"])
+    printed = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
+        patch.delenv("CRM_OPERATOR_TOKEN")
+        status = main(["run", "--method", "oracle", "--tasks", "all", "--episodes", str(EPISODES),
+                       "--concurrency", "2", "--out", str(out), "--quiet"])
+    assert status == 0
+    PRINTED[out] = printed.getvalue()
     return out
 
 
@@ -48,12 +59,37 @@ def test_trajectory_records_each_step(oracle_run):
 def test_summary_table_and_csv(oracle_run, capsys):
     main(["summarize", "--out", str(oracle_run)])
     table = capsys.readouterr().out.splitlines()
-    assert table[0].split() == ["task", "oracle", "success", "oracle", "progress", "oracle", "#actions"]
+    assert table[0].split() == ["task", "oracle", "success", "oracle", "progress", "oracle", "#actions",
+                                "oracle", "crashed", "oracle", "incomplete"]
     assert [line.split()[0] for line in table[2:]] == list(ALL_TASKS)
     assert "1.00 ± 0.00" in table[2] and "5.0 ± 0.0" in table[2]  # a return-trip search is 5 steps
     rows = list(csv.DictReader((oracle_run / "summary.csv").open()))
     assert {row["task"] for row in rows} == set(ALL_TASKS)
     assert all(float(row["success_mean"]) == 1.0 and int(row["episodes"]) == EPISODES for row in rows)
+    assert all((row["crashed"], row["incomplete"]) == ("0", "0") for row in rows)
+
+
+def test_the_run_says_where_its_output_is(oracle_run):
+    lines = PRINTED[oracle_run].splitlines()
+    assert f"Summary:      {oracle_run / 'summary.csv'}" in lines
+    assert f"Trajectories: {oracle_run}/<label>/<task>/seed<N>-trial<T>.json" in lines
+    assert f"Run record:   {oracle_run / 'run.json'}" in lines
+
+
+def test_run_json_records_what_the_run_measured(oracle_run):
+    record = json.loads((oracle_run / "run.json").read_text())
+    assert record["labels"] == ["oracle"] and record["methods"] == ["oracle"] and record["shots"] == ["0"]
+    assert record["tasks"] == list(ALL_TASKS) and record["seeds"] == list(range(EPISODES)) and record["trials"] == 1
+    assert (record["max_steps"], record["protocol"], record["temperature"]) == (60, "full", 0.3)
+    assert record["settings"] == {"oracle": {"model": None, "temperature": None, "max_steps": 60, "protocol": "full"}}
+    assert len(record["git_commit"].split("-")[0]) == 40
+    assert record["packages"]["playwright"] and record["packages"]["python"].startswith("3.")
+    assert record["server_url"].startswith("http://127.0.0.1:") and record["embedded_server"] is True
+    assert record["started"] <= record["ended"] and record["outcome"] == "finished"
+    assert record["command"].endswith(f"-m agent run --method oracle --tasks all --episodes {EPISODES} "
+                                      f"--concurrency 2 --out {oracle_run} --quiet")
+    trajectory = json.loads((oracle_run / "oracle" / "TASK_FIND_FLIGHT" / "seed0-trial0.json").read_text())
+    assert trajectory["settings"] == record["settings"]["oracle"]
 
 
 def test_resume_skips_complete_episodes_and_redoes_broken_ones(oracle_run, live_server):
@@ -64,6 +100,46 @@ def test_resume_skips_complete_episodes_and_redoes_broken_ones(oracle_run, live_
     assert written == [broken]
     assert json.loads(broken.read_text())["metrics"]["success"] == 1
 
+
+
+def test_the_progress_bar_shows_the_running_success_rate(tmp_path, live_server, capsys):
+    assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "2", "--server", live_server,
+                 "--out", str(tmp_path)]) == 0
+    assert "success 2/2 (100%)" in capsys.readouterr().err
+
+
+def test_an_unknown_task_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", "--tasks", "TASK_FIND_FLIGHT,TASK_FLY_TO_MARS", "--out", str(tmp_path)])
+    assert exit_.value.code == 2
+    assert "Unknown task: TASK_FLY_TO_MARS" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_server_that_cannot_be_reached_is_reported(tmp_path, capsys):
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--server", f"http://127.0.0.1:{port}",
+                 "--out", str(tmp_path), "--quiet"]) == 1
+    assert f"The CRM server at http://127.0.0.1:{port} cannot be used" in capsys.readouterr().err
+
+
+def test_a_run_in_which_every_episode_crashed_fails(tmp_path, live_server, capsys):
+    command = ["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "2", "--server", live_server, "--quiet"]
+    assert main([*command, "--operator-token", "wrong", "--out", str(tmp_path / "a")]) == 1
+    printed = capsys.readouterr()
+    assert "Every episode of this run crashed (2)" in printed.err and "answered 403" in printed.err
+    assert "TASK_FIND_BOOKING" in printed.out  # the table, with the crashes counted
+    (row,) = list(csv.DictReader((tmp_path / "a" / "summary.csv").open()))
+    assert (row["episodes"], row["crashed"], row["incomplete"]) == ("0", "2", "0")
+
+
+def test_the_oracle_without_the_token_crashes_with_the_reason(tmp_path, live_server, capsys, monkeypatch):
+    monkeypatch.delenv("CRM_OPERATOR_TOKEN")
+    assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--server", live_server, "--quiet",
+                 "--out", str(tmp_path)]) == 1
+    assert "the oracle needs the server's operator token" in capsys.readouterr().err
 
 
 def test_trials_replay_the_same_scenario_seeds():

@@ -1,7 +1,9 @@
 """The papers' table from trajectories: mean ± standard error per task and method, pass^k."""
+import csv
+import re
 import math
 
-from agent.summary import format_table, pass_hat_k, summarize
+from agent.summary import format_table, pass_hat_k, summarize, write_csv
 
 
 def run(method, task, seed, success, progress, actions, trial=0):
@@ -20,7 +22,9 @@ def test_table_has_one_column_group_per_method_and_tasks_in_paper_order():
     rows = summarize([run("step", "TASK_CANCEL_FLIGHT", 0, 1, 1.0, 6), run("flat", "TASK_FIND_FLIGHT", 0, 0, 0.4, 2)])
     lines = format_table(rows).splitlines()
     assert lines[0].split() == ["task"] + ["flat", "success", "flat", "progress", "flat", "#actions",
-                                           "step", "success", "step", "progress", "step", "#actions"]
+                                           "flat", "crashed", "flat", "incomplete",
+                                           "step", "success", "step", "progress", "step", "#actions",
+                                           "step", "crashed", "step", "incomplete"]
     assert lines[2].split()[0] == "TASK_FIND_FLIGHT" and lines[3].split()[0] == "TASK_CANCEL_FLIGHT"
     assert lines[3].split()[1] == "-"  # flat never ran the cancel task
 
@@ -41,7 +45,7 @@ def test_zero_and_few_shot_runs_of_one_method_are_separate_rows():
     rows = summarize([zero, few])
     assert [(r["method"], r["shots"], r["success_mean"]) for r in rows] == [
         ("heap-few-shot", "few", 1.0), ("heap-zero-shot", "0", 0.0)]
-    assert format_table(rows).splitlines()[0].split()[1::2] == ["heap-few-shot"] * 3 + ["heap-zero-shot"] * 3
+    assert format_table(rows).splitlines()[0].split()[1::2] == ["heap-few-shot"] * 5 + ["heap-zero-shot"] * 5
 
 
 def test_embedding_tokens_are_summed_and_shown_only_when_spent():
@@ -50,7 +54,33 @@ def test_embedding_tokens_are_summed_and_shown_only_when_spent():
     again = {**used, "seed": 1, "usage": {**used["usage"], "embedding_tokens": 30}}
     (row,) = summarize([used, again])
     assert (row["embedding_tokens"], row["prompt_tokens"], row["llm_calls"]) == (55, 1800, 6)
-    header = format_table([row]).splitlines()[0]
-    assert header.endswith("synapse-few-shot embedding tokens") and format_table([row]).splitlines()[2].endswith("55")
+    header, _, values = format_table([row]).splitlines()
+    columns = [c.strip() for c in re.split(r"\s{2,}", header)]
+    assert columns[-3:] == ["synapse-few-shot embedding tokens", "synapse-few-shot crashed", "synapse-few-shot incomplete"]
+    assert re.split(r"\s{2,}", values)[-3:] == ["55", "0", "0"]
     plain = summarize([{**used, "usage": {"prompt_tokens": 1, "completion_tokens": 1}}])
     assert "embedding tokens" not in format_table(plain)
+
+
+def test_crashed_and_incomplete_episodes_are_counted_per_task_and_label(tmp_path):
+    crash = {"method": "flat", "label": "flat-zero-shot", "task": "TASK_FIND_FLIGHT", "seed": 1, "trial": 0,
+             "complete": False, "crash": "Traceback ...\nValueError: boom"}
+    done = {**run("flat", "TASK_FIND_FLIGHT", 0, 1, 1.0, 5), "label": "flat-zero-shot"}
+    planned = {("flat-zero-shot", task, seed, 0) for task in ("TASK_FIND_FLIGHT", "TASK_FIND_BOOKING") for seed in (0, 1, 2)}
+    rows = summarize([done, crash], planned)
+    assert [(r["task"], r["episodes"], r["crashed"], r["incomplete"]) for r in rows] == [
+        ("TASK_FIND_FLIGHT", 1, 1, 1), ("TASK_FIND_BOOKING", 0, 0, 3)]
+    lines = format_table(rows).splitlines()
+    assert lines[0].split()[-2:] == ["flat-zero-shot", "incomplete"]
+    assert lines[2].split() == ["TASK_FIND_FLIGHT", "1.00", "±", "n/a", "1.00", "±", "n/a", "5.0", "±", "n/a", "1", "1"]
+    assert lines[3].split() == ["TASK_FIND_BOOKING", "-", "-", "-", "0", "3"]
+    write_csv(rows, tmp_path / "summary.csv")
+    first, second = csv.DictReader((tmp_path / "summary.csv").open())
+    assert (first["crashed"], first["incomplete"], first["success_mean"], first["success_se"]) == ("1", "1", "1.0", "n/a")
+    assert (second["episodes"], second["incomplete"], second["success_mean"]) == ("0", "3", "")
+
+
+def test_one_episode_has_no_standard_error():
+    (row,) = summarize([run("oracle", "TASK_FIND_BOOKING", 0, 1, 1.0, 3)])
+    assert math.isnan(row["success_se"]) and "1.00 ± n/a" in format_table([row])
+    assert "± 0.00" not in format_table([row])

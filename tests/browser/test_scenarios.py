@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .ui import fill_passenger, fill_payment, open_app, open_booking, region
+from .ui import book_in_ui, open_app, open_booking, region, search_and_choose, us
 
 pytestmark = pytest.mark.browser
 
@@ -28,36 +28,9 @@ def scenario(live_app, live_server, page):
     return make
 
 
-def us(iso):
-    year, month, day = iso.split("-")
-    return f"{month}/{day}/{year}"
-
-
-def search_and_choose(page, scope, flight, prefix=""):
-    for label, code in (("From", flight["from"]), ("To", flight["to"])):
-        scope.get_by_label(label, exact=True).fill(code.lower())
-        scope.get_by_label(label, exact=True).press("Tab")
-    scope.get_by_label("Departure date", exact=True).fill(us(flight["departure"]))
-    scope.get_by_label("Return date", exact=True).fill(flight["return"])
-    scope.get_by_role("button", name="Search flights").click()
-    page.get_by_role("radio", name=f"Select {flight['outward-flight-number']} ").check()
-    page.get_by_role("radio", name=f"Select {flight['return-flight-number']} ").check()
-
-
 def test_book_flight_scenario(page, scenario):
     made = scenario("TASK_BOOK_FLIGHT")
-    details = made["details"]
-    search_and_choose(page, region(page, "Find flights"), details["flight"])
-    page.get_by_role("button", name="Checkout").click()
-    person, card = details["passenger"], details["payment-details"]
-    fill_passenger(region(page, "Passenger details"), title=person["title"], first=person["firstname"],
-                   last=person["lastname"], email=person["email"], gender=person["gender"],
-                   dob=us(person["dob"]))
-    page.get_by_role("button", name="Save", exact=True).click()
-    fill_payment(page, card=card["card-number"], expiry=card["expiry"], code=card["security_code"],
-                 name=card["name-on-card"])
-    page.get_by_role("button", name="Book flight").click()
-    expect(page.get_by_role("heading", name="Booking confirmed")).to_be_visible()
+    book_in_ui(page, made["details"])
     result = scenario.evaluate(made["id"])
     assert result["task_progress"] == 1.0, result
     assert result["success"] == 1, result

@@ -90,3 +90,36 @@ def find_booking(page: Page, code: str) -> None:
 def open_booking(page: Page, code: str) -> None:
     find_booking(page, code)
     expect(page.get_by_role("heading", name=f"Booking {code}")).to_be_visible()
+
+
+def us(iso: str) -> str:
+    year, month, day = iso.split("-")
+    return f"{month}/{day}/{year}"
+
+
+def search_and_choose(page: Page, scope, flight: dict) -> None:
+    """Searches a scenario's return trip in `scope` (Home or the change-flights panel) and selects
+    its flights by number."""
+    for label, code in (("From", flight["from"]), ("To", flight["to"])):
+        scope.get_by_label(label, exact=True).fill(code.lower())
+        scope.get_by_label(label, exact=True).press("Tab")
+    scope.get_by_label("Departure date", exact=True).fill(us(flight["departure"]))
+    scope.get_by_label("Return date", exact=True).fill(flight["return"])
+    scope.get_by_role("button", name="Search flights").click()
+    page.get_by_role("radio", name=f"Select {flight['outward-flight-number']} ").check()
+    page.get_by_role("radio", name=f"Select {flight['return-flight-number']} ").check()
+
+
+def book_in_ui(page: Page, details: dict) -> None:
+    """Books a return-trip book-flight scenario's details through the UI, up to the confirmation."""
+    search_and_choose(page, region(page, "Find flights"), details["flight"])
+    page.get_by_role("button", name="Checkout").click()
+    person, card = details["passenger"], details["payment-details"]
+    fill_passenger(region(page, "Passenger details"), title=person["title"], first=person["firstname"],
+                   last=person["lastname"], email=person["email"], gender=person["gender"],
+                   dob=us(person["dob"]))
+    page.get_by_role("button", name="Save", exact=True).click()
+    fill_payment(page, card=card["card-number"], expiry=card["expiry"], code=card["security_code"],
+                 name=card["name-on-card"])
+    page.get_by_role("button", name="Book flight").click()
+    expect(page.get_by_role("heading", name="Booking confirmed")).to_be_visible()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scenarios.replay import Replay, client_sender
+from tests.conftest import OPERATOR
 
 
 class Scenarios:
@@ -21,11 +22,13 @@ class Scenarios:
     def gold(self, scenario: dict) -> list[dict]:
         return self.evaluate(scenario)["gold_actions"]
 
-    def play(self, scenario: dict, steps: list[dict]) -> Replay:
-        return Replay(self.send, scenario["id"]).play(steps)
+    def play(self, scenario: dict, steps: list[dict], **only) -> Replay:
+        """Play `steps` into the scenario: page events and API calls (see Replay for `only`)."""
+        return Replay(self.send, scenario["id"], **only).play(steps)
 
-    def evaluate(self, scenario: dict) -> dict:
-        response = self.client.get(f"/evaluate?scenario={scenario['id']}")
+    def evaluate(self, scenario: dict, operator: bool = True) -> dict:
+        """The /evaluate answer, in full (with the operator token) unless `operator` is False."""
+        response = self.client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR if operator else {})
         assert response.status_code == 200, response.json
         return response.json
 

@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 from crm_app.http_client import http_sender
 from scenarios.replay import Replay
 from scenarios.tasks import TASKS
+from tests.conftest import OPERATOR
 
 
 def _drive(send, scenario_id: str, steps: list[dict]) -> dict:
@@ -18,7 +19,7 @@ def _reset(send, scenario_id: str) -> None:
 
 
 def test_twenty_scenarios_at_once_score_as_alone(live_server):
-    send = http_sender(live_server)
+    send = http_sender(live_server, headers=OPERATOR)
     tasks = list(TASKS)
     plans = []
     for i in range(20):

@@ -48,6 +48,19 @@ def gold_events(gold):
     return events
 
 
+def lookup(code, status=200):
+    """A booking lookup as the server records it."""
+    return {"operation": "get_booking", "params": {"code": code}, "status": status}
+
+
+def search(flight, status=200, **changes):
+    """A flight search as the server records it, for the trip in `flight` (one way without `return`)."""
+    params = {"from": flight["from"], "to": flight["to"], "date": flight["departure"]}
+    if "return" in flight:
+        params["return"] = flight["return"]
+    return {"operation": "search_flights", "params": {**params, **changes}, "status": status}
+
+
 def cancel_scores(events, final_status="Cancelled"):
     initial = {CODE: booking()}
     final = {CODE: booking(final_status)}
@@ -118,7 +131,8 @@ def test_typing_clearing_and_retyping_still_matches():
     events = [click("nav-find-booking"), fill("find-code", "ZZZZZ9"), fill("find-code", ""),
               fill("find-code", CODE.lower()), click("find-submit")]
     initial = {CODE: booking()}
-    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial)
+    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial,
+                      [lookup(CODE)])
     assert (result["success"], result["task_progress"]) == (1, 1.0)
 
 
@@ -144,24 +158,28 @@ def test_prefilled_value_needs_no_event():
 def test_wrong_field_value_is_not_matched():
     events = [click("nav-find-booking"), fill("find-code", "ABCDEF"), click("find-submit")]
     initial = {CODE: booking()}
-    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial)
+    result = evaluate(task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, events, initial, initial,
+                      [lookup("ABCDEF", 404)])
     assert result["matched"] == [True, False, True]
     assert (result["success"], result["task_progress"]) == (0, 0.6667)
-    assert result["state_check"] == {"passed": False, "reason": f"booking {CODE} was never looked up"}
+    assert result["state_check"] == {"passed": False,
+                                     "reason": f"the last booking lookup was for 'ABCDEF', not {CODE}"}
 
 
 def test_the_click_meeting_most_fields_is_used():
     gold = TASKS["TASK_FIND_FLIGHT"].gold({"flight": FLIGHT})
     right = {s["target"]: s["value"] for s in gold if s["action"] == "fill"}
     events = [click("search-submit", {**right, "search-depart": "2026-07-08"}), click("search-submit", right)]
-    result = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events, {}, {})
+    searches = [search(FLIGHT, date="2026-07-08"), search(FLIGHT)]
+    result = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events, {}, {}, searches)
     assert result["matched"] == [True] * 5
     assert [m["%complete"] for m in result["metrics"]] == [0.8, 1.0]
     assert result["success"] == 1
-    later_wrong = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events[::-1], {}, {})
+    later_wrong = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events[::-1], {}, {}, searches[::-1])
     assert later_wrong["task_progress"] == 1.0
     assert later_wrong["success"] == 0  # the last search is the one that counts for the goal
-    assert "search-depart was '2026-07-08'" in later_wrong["state_check"]["reason"]
+    assert later_wrong["state_check"]["reason"] == \
+        "the last flight search was not the one asked for: date was '2026-07-08', expected '2026-07-07'"
 
 
 def test_groups_must_be_met_in_order():
@@ -203,3 +221,101 @@ def test_new_booking_codes_are_ignored_but_extra_bookings_are_not():
 def test_same_events_same_score():
     events = gold_events(TASKS["TASK_CANCEL_FLIGHT"].gold({"confirmation-code": CODE}))[:4]
     assert cancel_scores(copy.deepcopy(events)) == cancel_scores(copy.deepcopy(events))
+
+
+# ---- the scoring rules of docs/scenarios.md ----
+
+def test_a_field_left_out_of_the_click_snapshot_was_not_submitted():
+    """Rule 1: Return date typed, then One way chosen (the page disables the field): not searched."""
+    events = [fill("search-from", "JFK"), fill("search-to", "FLL"), fill("search-depart", "2026-07-07"),
+              fill("search-return", "2026-09-13"), fill("trip-type", "oneway"),
+              click("search-submit", {"trip-type": "oneway", "search-from": "JFK", "search-to": "FLL",
+                                      "search-depart": "2026-07-07"})]
+    result = evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, events, {}, {})
+    assert result["matched"] == [True, True, True, False, True]
+    assert result["task_progress"] == 0.8
+    without_snapshot = [*events[:-1], click("search-submit")]  # only then do earlier fills count
+    assert evaluate(task_named("TASK_FIND_FLIGHT"), {"flight": FLIGHT}, without_snapshot, {}, {})["task_progress"] == 1.0
+
+
+def test_success_is_the_state_verdict_with_or_without_events():
+    """Rule 2: the right final state with no page events succeeds; a stray click changes nothing."""
+    quiet = cancel_scores([])
+    assert (quiet["success"], quiet["task_progress"], quiet["num_actions"]) == (1, 0.0, 0)
+    assert quiet["state_check"]["passed"] is True
+    assert quiet["metrics"] == [{"step": 0, "action": "", "task_completion": 1, "%complete": 0.0}]
+    stray = cancel_scores([click("nav-help", {})])
+    assert (stray["success"], stray["task_progress"], stray["num_actions"]) == (1, 0.0, 1)
+    assert stray["metrics"][-1]["task_completion"] == 1
+
+
+def test_find_tasks_are_judged_on_the_last_request_the_server_answered():
+    """Rule 3: events alone never succeed; the last lookup or search decides, a refused one fails."""
+    find, details, initial = task_named("TASK_FIND_BOOKING"), {"confirmation-code": CODE}, {CODE: booking()}
+    events = gold_events(find.gold(details))
+    alone = evaluate(find, details, events, initial, initial)
+    assert (alone["success"], alone["task_progress"]) == (0, 1.0)
+    assert alone["state_check"]["reason"] == "no booking lookup was made"
+    assert evaluate(find, details, events, initial, initial, [lookup(CODE)])["success"] == 1
+    assert evaluate(find, details, [], initial, initial, [lookup("ZZZZZ9", 404), lookup(CODE)])["success"] == 1
+    later = evaluate(find, details, events, initial, initial, [lookup(CODE), lookup("ZZZZZ9", 404)])
+    assert later["success"] == 0 and later["state_check"]["reason"] == \
+        f"the last booking lookup was for 'ZZZZZ9', not {CODE}"
+
+    search_task = task_named("TASK_FIND_FLIGHT")
+    assert evaluate(search_task, {"flight": FLIGHT}, [], {}, {}, [search(FLIGHT)])["success"] == 1
+    refused = evaluate(search_task, {"flight": FLIGHT}, [], {}, {}, [search(FLIGHT), search(FLIGHT, 400, date="x")])
+    assert refused["state_check"]["reason"] == "the last flight search was refused (status 400)"
+    one_way = evaluate(search_task, {"flight": ONE_WAY}, [], {}, {}, [search(FLIGHT)])
+    assert one_way["state_check"]["reason"] == \
+        "the last flight search was not the one asked for: return was '2026-09-13', expected none"
+    other_calls = [search(FLIGHT), {"operation": "quote", "params": {"outward": 1, "return": 2}, "status": 200}]
+    assert evaluate(search_task, {"flight": FLIGHT}, [], {}, {}, other_calls)["success"] == 1
+
+
+class CountingEvents(list):
+    """A list of events that counts how many times an event is read."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        CountingEvents.reads += len(range(*index.indices(len(self)))) if isinstance(index, slice) else 1
+        return super().__getitem__(index)
+
+    def __iter__(self):
+        for event in super().__iter__():
+            CountingEvents.reads += 1
+            yield event
+
+
+def test_scoring_reads_each_event_a_bounded_number_of_times():
+    """Rule 4: the work grows linearly with the events (it grew with their square before)."""
+    details = {"flight": FLIGHT, "passenger": PASSENGER, "payment-details": CARD}
+    task = task_named("TASK_BOOK_FLIGHT")
+    with_snapshots = gold_events(task.gold(details))
+    episode = with_snapshots + [{**e, "fields": None} for e in with_snapshots]  # clicks with and without a snapshot
+    for size in (1000, 4000):
+        events = CountingEvents((episode * (size // len(episode) + 1))[:size])
+        CountingEvents.reads = 0
+        result = evaluate(task, details, events, {}, {})
+        assert result["num_actions"] == size and result["task_progress"] == 1.0
+        assert CountingEvents.reads <= 10 * size, (size, CountingEvents.reads)
+
+
+def test_card_data_is_compared_in_its_protected_form():
+    """Rule 6: events hold keyed hashes of card data; gold values are hashed the same way."""
+    from crm_app.services.cards import CardHasher
+    from scenarios.card_data import protector
+    from scenarios.events import clean_event
+
+    protect = protector(CardHasher("key one"))
+    details = {"flight": ONE_WAY, "passenger": PASSENGER, "payment-details": CARD}
+    task = task_named("TASK_BOOK_FLIGHT")
+    posted = [{"page": "p", "seq": n + 1, **e} for n, e in enumerate(gold_events(task.gold(details)))]
+    stored = [clean_event(e, protect) for e in posted]
+    card_fill = next(e for e in stored if e["target"] == "payment-card-number")
+    assert card_fill["value"].startswith("****1111:") and "4111111111111111" not in str(stored)
+    assert "153" not in [e["value"] for e in stored] and stored[-1]["fields"]["payment-security-code"].startswith("hmac:")
+    assert evaluate(task, details, stored, {}, {}, protect=protect)["matched"] == [True] * 19
+    other_key = evaluate(task, details, stored, {}, {}, protect=protector(CardHasher("key two")))
+    assert other_key["matched"][-5:-1] == [False, True, False, True]  # card number and code differ

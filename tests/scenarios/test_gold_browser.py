@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from crm_app.services.validation import GENDERS, TITLES
 from scenarios.targets import TARGETS
 from scenarios.tasks import TASKS
+from tests.conftest import OPERATOR
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +59,7 @@ def follow(page: Page, gold: list[dict]) -> None:
 def test_gold_sequence_by_labels_scores_full_marks(live_app, live_server, page, task, seed):
     client = live_app.test_client()
     scenario = client.get(f"/generate-random-scenario?task={task}&seed={seed}").json
-    gold = client.get(f"/evaluate?scenario={scenario['id']}").json["gold_actions"]
+    gold = client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR).json["gold_actions"]
     page.goto(scenario["url"].replace("http://localhost/", f"{live_server}/"))
     page.wait_for_function("window.crm && window.crm.ready === true")
     follow(page, gold)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from crm_app import create_app
+from tests.conftest import OPERATOR
 
 ALL_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
              "TASK_UPDATE_PASSENGER_DETAILS", "TASK_MODIFY_FLIGHT")
@@ -93,7 +94,10 @@ def test_events_are_numbered_normalized_and_repeats_ignored(client, scenarios):
     from crm_app.models import Event
     with client.application.extensions["sessionmaker"]() as session:
         stored = session.query(Event).filter_by(scenario_id=scenario["id"]).order_by(Event.id).all()
-    assert stored[1].fields == {"search-depart": "2026-07-07", "payment-card-number": "4111111111111111"}
+    hasher = client.application.extensions["card_hasher"]
+    assert stored[1].fields == {"search-depart": "2026-07-07",
+                                "payment-card-number": hasher.card_number("4111111111111111")}
+    assert stored[1].fields["payment-card-number"].startswith("****1111:")  # last four + keyed hash
 
 
 def test_bookings_stay_inside_their_scenario(scenarios):
@@ -134,10 +138,11 @@ def test_reset_removes_a_booking_made_in_the_scenario(scenarios):
 
 
 def test_scenarios_survive_a_restart(tmp_path):
-    config = {"SANDBOX_BOOKINGS": 2, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}"}
+    config = {"SANDBOX_BOOKINGS": 2, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}",
+              "INSTANCE_PATH": str(tmp_path / "instance")}
     scenario = create_app(config).test_client().get("/generate-random-scenario?task=TASK_FIND_BOOKING&seed=4").json
     restarted = create_app(config).test_client()
-    result = restarted.get(f"/evaluate?scenario={scenario['id']}").json
+    result = restarted.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR).json
     assert result["gold_actions"][1]["value"] == scenario["details"]["confirmation-code"]
     code = scenario["details"]["confirmation-code"]
     assert restarted.get(f"/api/bookings/{code}?scenario={scenario['id']}").status_code == 200

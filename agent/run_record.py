@@ -1,0 +1,144 @@
+"""OUT/run.json: what a run measured and with what, written when it starts and again when it ends.
+
+It holds the methods and their labels, shots, model, endpoint (without credentials), temperature,
+max steps, protocol, tasks, seeds, trials, the settings each label's trajectories record, the git
+commit, package versions, the server, start and end times and the command line. A run resumed
+into the same folder keeps the earlier runs' records under `earlier_runs`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import importlib.metadata
+import json
+import os
+import platform
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from .runner import EpisodeSpec, write_json
+
+ROOT = Path(__file__).resolve().parent.parent
+FILE = "run.json"
+
+
+def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: dict, settings: dict,
+                 server_url: str, embedded: bool) -> dict:
+    """The record of a run about to play `specs`; `settings` maps each label to its result settings."""
+    labels = list(dict.fromkeys(spec.label for spec in specs))
+    record = {
+        "command": public_command(argv),
+        "labels": labels,
+        "methods": list(dict.fromkeys(spec.method for spec in specs)),
+        "shots": list(dict.fromkeys(spec.shots for spec in specs)),
+        "model": options.get("model"),
+        "base_url": public_url(options.get("base_url") or os.environ.get("OPENAI_BASE_URL")),
+        "temperature": options.get("temperature"),
+        "max_steps": options.get("max_steps"),
+        "protocol": next(iter(settings.values()), {}).get("protocol"),
+        "tasks": list(dict.fromkeys(spec.task for spec in specs)),
+        "seeds": sorted({spec.seed for spec in specs}),
+        "trials": max((spec.trial for spec in specs), default=0) + 1,
+        "settings": settings,
+        "git_commit": git_commit(),
+        "packages": package_versions(),
+        "server_url": public_url(server_url),
+        "embedded_server": embedded,
+        "started": _now(),
+        "ended": None,
+        "episodes": len(specs),
+    }
+    earlier = read_record(out)
+    if earlier:
+        record["earlier_runs"] = [*earlier.pop("earlier_runs", []), earlier]
+    write_json(out / FILE, record)
+    return record
+
+
+def finish_record(out: Path, record: dict, outcome: str) -> None:
+    write_json(out / FILE, {**record, "ended": _now(), "outcome": outcome})
+
+
+def read_record(out: Path) -> dict | None:
+    try:
+        return json.loads((out / FILE).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def planned_episodes(out: Path) -> set[tuple[str, str, int, int]]:
+    """(label, task, seed, trial) of every episode the runs recorded in `out` set out to play."""
+    record = read_record(out) or {}
+    found = set()
+    for run in [record, *record.get("earlier_runs", [])]:
+        for label in run.get("labels", []):
+            found.update((label, task, seed, trial) for task in run.get("tasks", []) for seed in run.get("seeds", [])
+                         for trial in range(run.get("trials", 1)))
+    return found
+
+
+SECRET_OPTIONS = ("--operator-token",)
+URL_OPTIONS = ("--base-url", "--server", "--db")
+
+
+def public_command(argv: list[str]) -> str:
+    """The command line with secrets left out: tokens masked, credentials cut from URLs."""
+    shown, hide = [], None
+    for word in argv:
+        option, equals, value = word.partition("=")
+        if hide:
+            shown.append("***" if hide in SECRET_OPTIONS else public_url(word))
+            hide = None
+        elif equals and option in SECRET_OPTIONS + URL_OPTIONS:
+            shown.append(f"{option}={'***' if option in SECRET_OPTIONS else public_url(value)}")
+        else:
+            shown.append(word)
+            hide = word if word in SECRET_OPTIONS + URL_OPTIONS else None
+    return shlex.join([Path(sys.executable).name, "-m", "agent", *shown])
+
+
+def public_url(url: str | None) -> str | None:
+    """The URL without user name, password or query string (where keys tend to hide)."""
+    if not url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    authority, slash, path = rest.partition("/")
+    host = authority.rsplit("@", 1)[-1]
+    return f"{scheme}://{host}{slash}{path.split('?', 1)[0].split('#', 1)[0]}"
+
+
+def git_commit() -> str | None:
+    """The checkout's commit, with `-dirty` when files differ from it; None outside a git checkout."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10)
+        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                                 capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if commit.returncode != 0:
+        return None
+    return commit.stdout.strip() + ("-dirty" if changed.stdout.strip() else "")
+
+
+def package_versions() -> dict[str, str]:
+    """Python's version and the installed version of each of the project's dependencies."""
+    found = {"python": platform.python_version()}
+    try:
+        requirements = importlib.metadata.requires("airlinecrm") or []
+    except importlib.metadata.PackageNotFoundError:
+        return found
+    for requirement in requirements:
+        if "extra ==" in requirement:
+            continue
+        name = re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0]
+        try:
+            found[name] = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            found[name] = None
+    return found
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,52 @@
+"""Recording the JSON API calls answered inside a scenario (what `calls.py` says to record).
+
+Two hooks on every request: before it, a scenario that already holds its limit of recorded calls
+gets a 429 for a recorded operation; after it, the call is stored with its answer's status. A
+request for an unknown scenario, or one that does not name a scenario, is not recorded.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, g, request
+
+from crm_app.db import card_hasher, get_session
+from crm_app.models import Scenario
+from crm_app.scope import SCENARIO_ID, requested_scenario_id
+
+from . import store
+from .calls import call_params, operation_of
+
+
+def attach(blueprint: Blueprint) -> None:
+    blueprint.before_app_request(_refuse_past_limit)
+    blueprint.after_app_request(_record)
+
+
+def _recorded() -> tuple[str, str] | None:
+    """(operation, scenario id) when the request is a recorded operation inside a scenario."""
+    operation = operation_of(request.method, request.url_rule.rule if request.url_rule else None)
+    scenario_id = requested_scenario_id() if operation else None
+    if not scenario_id or not SCENARIO_ID.match(scenario_id):
+        return None
+    return operation, scenario_id
+
+
+def _refuse_past_limit() -> None:
+    recorded = _recorded()
+    if recorded:
+        g.call_refused = True  # until the check passes: a refused call is not recorded
+        store.check_call_room(get_session(), recorded[1], current_app.config["MAX_API_CALLS"])
+        g.call_refused = False
+
+
+def _record(response):
+    recorded = _recorded()
+    if not recorded or g.get("call_refused", True):
+        return response
+    operation, scenario_id = recorded
+    session = get_session()
+    if session.get(Scenario, scenario_id) is None:
+        return response
+    params = call_params(operation, request.args, request.get_json(silent=True), request.view_args or {},
+                         card_hasher(session))
+    store.record_call(session, scenario_id, operation, params, response.status_code)
+    return response

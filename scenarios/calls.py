@@ -1,0 +1,117 @@
+"""The JSON API requests recorded inside a scenario, and their parameters in normalized form.
+
+Every request the server answers inside a scenario to one of the routes below is kept, in arrival
+order, as `{"operation", "params", "status"}`: the read-only tasks are judged on the last flight
+search or booking lookup, and a tool-calling episode can be scored on the operations it made. The
+parameters are normalized the way gold steps are (airport codes, ISO dates, upper-case codes, a
+stripped text) and card data is protected as in page events (`card_data.py`): nothing recorded
+holds a full card number or security code.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .card_data import protect_kind
+from .targets import normalize_kind
+
+MAX_TEXT = 200
+
+# (method, URL rule) -> operation name. The rule is the route as the API declares it.
+OPERATIONS = {
+    ("GET", "/api/flights/search"): "search_flights",
+    ("GET", "/api/quote"): "quote",
+    ("POST", "/api/passenger/validate"): "validate_passenger",
+    ("POST", "/api/bookings"): "create_booking",
+    ("GET", "/api/bookings/<code>"): "get_booking",
+    ("POST", "/api/bookings/<code>/cancel"): "cancel_booking",
+    ("PATCH", "/api/bookings/<code>/passenger"): "update_passenger",
+    ("PUT", "/api/bookings/<code>/flights"): "change_flights",
+}
+
+PASSENGER_KINDS = {"title": "choice", "first_name": "text", "last_name": "text", "email": "email",
+                   "gender": "choice", "date_of_birth": "date"}
+PAYMENT_KINDS = {"card_number": "card", "expiry": "expiry", "security_code": "security-code", "name_on_card": "text"}
+
+
+def operation_of(method: str, rule: str | None) -> str | None:
+    """The recorded operation a request to `rule` is, or None for requests that are not recorded."""
+    return OPERATIONS.get((method, rule)) if rule else None
+
+
+def call_params(operation: str, args: dict, body, path: dict, hasher) -> dict:
+    """The request's parameters as recorded: only the ones the operation takes, normalized."""
+    body = body if isinstance(body, dict) else {}
+    code = {"code": _text("code", path.get("code"))} if "code" in path else {}
+    return {**code, **PARAMS[operation](args, body, hasher)}
+
+
+def _search(args, body, hasher) -> dict:
+    found = {"from": _text("airport", args.get("from")), "to": _text("airport", args.get("to")),
+             "date": _text("date", args.get("date"))}
+    if args.get("return"):  # the API searches one way when `return` is empty
+        found["return"] = _text("date", args.get("return"))
+    return found
+
+
+def _quote(args, body, hasher) -> dict:
+    return {"outward": _query_flight_id(args.get("outward")), "return": _query_flight_id(args.get("return"))}
+
+
+def _passenger(args, body, hasher) -> dict:
+    return {"passenger": _fields(body.get("passenger"), PASSENGER_KINDS, hasher)}
+
+
+def _booking(args, body, hasher) -> dict:
+    return {"outward_flight_id": _flight_id(body.get("outward_flight_id")),
+            "return_flight_id": _flight_id(body.get("return_flight_id")),
+            "passenger": _fields(body.get("passenger"), PASSENGER_KINDS, hasher),
+            "payment": _fields(body.get("payment"), PAYMENT_KINDS, hasher)}
+
+
+def _nothing(args, body, hasher) -> dict:
+    return {}
+
+
+def _cancel(args, body, hasher) -> dict:
+    return {"confirmation_code": _text("code", body.get("confirmation_code"))}
+
+
+def _update(args, body, hasher) -> dict:
+    return {"passenger": _fields(body.get("passenger", body), PASSENGER_KINDS, hasher)}  # as the API reads it
+
+
+def _change(args, body, hasher) -> dict:
+    return {"outward_flight_id": _flight_id(body.get("outward_flight_id")),
+            "return_flight_id": _flight_id(body.get("return_flight_id"))}
+
+
+PARAMS: dict[str, Callable[..., dict]] = {
+    "search_flights": _search, "quote": _quote, "validate_passenger": _passenger, "create_booking": _booking,
+    "get_booking": _nothing, "cancel_booking": _cancel, "update_passenger": _update, "change_flights": _change,
+}
+
+
+def _fields(values, kinds: dict[str, str], hasher) -> dict:
+    """The known fields given in `values`, each normalized by its kind, card data protected."""
+    if not isinstance(values, dict):
+        return {}
+    return {name: protect_kind(kind, _text(kind, values[name]), hasher) for name, kind in kinds.items() if name in values}
+
+
+def _text(kind: str, value) -> str | None:
+    if value is None:
+        return None
+    shown = value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else repr(value)
+    return normalize_kind(kind, str(shown)[:MAX_TEXT])
+
+
+def _flight_id(value):
+    """A flight id from a JSON body: a number as the API takes it, anything else as (short) text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return _text("text", value)
+
+
+def _query_flight_id(value):
+    """A flight id from the query string, where the API reads digits as a number."""
+    return int(value) if isinstance(value, str) and value.isdigit() else _text("text", value)

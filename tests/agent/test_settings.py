@@ -1,0 +1,88 @@
+"""Resuming into an output folder never mixes results made with other result-changing settings."""
+import json
+
+from agent.__main__ import main
+from agent.runner import EpisodeSpec, pending
+from agent.settings import result_settings
+
+FLAT = {"model": "model-a", "temperature": 0.3, "max_steps": 60, "protocol": "full"}
+
+
+def finished(out, settings, label="flat-zero-shot", task="TASK_FIND_FLIGHT", seed=0):
+    path = out / label / task / f"seed{seed}-trial0.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    trajectory = {"method": label.split("-")[0], "label": label, "task": task, "seed": seed, "trial": 0,
+                  "complete": True, "metrics": {"success": 1, "task_progress": 1.0, "num_actions": 5}}
+    if settings is not None:
+        trajectory["settings"] = settings
+    path.write_text(json.dumps(trajectory))
+    return path
+
+
+def command(out, *extra):
+    return ["run", "--method", "flat", "--tasks", "TASK_FIND_FLIGHT", "--episodes", "1", "--out", str(out),
+            "--quiet", "--base-url", "http://127.0.0.1:9/v1", "--server", "http://127.0.0.1:9", *extra]
+
+
+def test_resuming_with_another_model_is_refused_and_changes_nothing(tmp_path, capsys):
+    path = finished(tmp_path, FLAT)
+    before = path.read_text()
+    assert main(command(tmp_path, "--model", "model-b")) == 2
+    error = capsys.readouterr().err
+    assert f"Refusing to resume into {tmp_path}" in error
+    assert "model 'model-a' (this run: 'model-b')" in error and "another --out" in error
+    assert path.read_text() == before and not (tmp_path / "run.json").exists()
+
+
+def test_other_result_changing_settings_are_refused_too(tmp_path, capsys):
+    finished(tmp_path, FLAT)
+    assert main(command(tmp_path, "--model", "model-a", "--temperature", "0.7")) == 2
+    assert "temperature 0.3 (this run: 0.7)" in capsys.readouterr().err
+    assert main(command(tmp_path, "--model", "model-a", "--max-steps", "30")) == 2
+    assert "max_steps 60 (this run: 30)" in capsys.readouterr().err
+
+
+def test_a_trajectory_without_settings_is_not_trusted(tmp_path, capsys):
+    finished(tmp_path, None)
+    assert main(command(tmp_path, "--model", "model-a")) == 2
+    assert "records no settings" in capsys.readouterr().err
+
+
+def test_the_same_settings_resume_and_other_labels_may_share_the_folder(tmp_path):
+    finished(tmp_path, FLAT)
+    finished(tmp_path, result_settings("oracle", {"max_steps": 60}), label="oracle")
+    options = {"model": "model-a", "temperature": 0.3, "max_steps": 60}
+    specs = [EpisodeSpec("flat", "TASK_FIND_FLIGHT", 0), EpisodeSpec("flat", "TASK_FIND_FLIGHT", 1),
+             EpisodeSpec("oracle", "TASK_FIND_FLIGHT", 0)]
+    assert pending(specs, tmp_path, options) == [specs[1]]
+
+
+def test_the_oracle_records_no_model():
+    assert result_settings("oracle", {"model": "model-a", "temperature": 0.3, "max_steps": 60}) == \
+        {"model": None, "temperature": None, "max_steps": 60, "protocol": "full"}
+    assert result_settings("heap", {"model": "model-a", "temperature": 0.3, "max_steps": 60}) == FLAT
+
+
+def test_help_shows_the_defaults(capsys):
+    for argv in (["--help"], ["run", "--help"], ["summarize", "--help"]):
+        try:
+            main(argv)
+        except SystemExit as exit_:
+            assert exit_.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for shown in ("--episodes 20", "--max-steps 60", "--temperature 0.3", "--out runs/latest",  # python -m agent --help
+                  "scenarios per task (default: 20)", "(default: oracle)", "(default: 0.3)", "(default: 60)",
+                  "(default: CRM_OPERATOR_TOKEN)", "folder a run wrote to (default: runs/latest)"):
+        assert shown in text, shown
+
+
+def test_the_run_record_keeps_no_secrets():
+    from agent.run_record import public_command, public_url
+
+    command = public_command(["run", "--operator-token", "s3cret", "--base-url", "https://user:key@llm.example/v1?key=k",
+                              "--server=http://127.0.0.1:5000", "--operator-token=s3cret"])
+    assert "s3cret" not in command and "key" not in command.replace("--", "")
+    assert command.endswith("run --operator-token '***' --base-url https://llm.example/v1 "
+                            "--server=http://127.0.0.1:5000 '--operator-token=***'")
+    assert public_url("postgresql+psycopg://user:pw@db.example/crm") == "postgresql+psycopg://db.example/crm"
+    assert public_url("sqlite:////tmp/crm.db") == "sqlite:////tmp/crm.db"
