@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 from flask import Flask
 
-from . import db
+from . import db, request_guard, security_headers
 from .config import load_config
 from .models import Base
 from .services.dates import Calendar
@@ -29,16 +29,19 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(web)
     app.register_blueprint(scenario_routes)
     register_error_handlers(app)
+    request_guard.install(app)
+    security_headers.install(app)
     app.cli.add_command(init_db_command)
     init_db(app)
     return app
 
 
 def init_db(app: Flask) -> None:
-    """Create the schema and base data if missing; existing data is kept."""
+    """Create the schema and base data if missing; existing data is kept. Safe to run from
+    several processes at once on one database."""
     from .fake_data import seed_airports, seed_sandbox
 
-    Base.metadata.create_all(app.extensions["engine"])
+    db.create_schema(app.extensions["engine"], Base.metadata)
     session = app.extensions["sessionmaker"]()
     try:
         seed_airports(session)

@@ -14,9 +14,12 @@ DEFAULTS = {
     "DATA_SEED": 20240601,
     # Bookings created in the shared sandbox dataset on first start.
     "SANDBOX_BOOKINGS": 40,
+    # Where visitors reach the server (scenario urls start with it); empty: the request's own host.
+    "PUBLIC_URL": "",
 }
 
-ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED"}
+ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
+                    "PUBLIC_URL": "CRM_PUBLIC_URL"}
 
 
 def load_config(overrides: dict | None = None) -> dict:
@@ -26,4 +29,14 @@ def load_config(overrides: dict | None = None) -> dict:
             config[key] = os.environ[variable]
     config.update(overrides or {})
     config["DATA_SEED"] = int(config["DATA_SEED"])
+    config["PUBLIC_URL"] = checked_public_url(config["PUBLIC_URL"])
     return config
+
+
+def checked_public_url(url: str | None) -> str:
+    """'' or an http(s) base URL ending in '/'; anything else stops the server at start."""
+    if not url:
+        return ""
+    if not url.startswith(("http://", "https://")) or any(c in url for c in "?# "):
+        raise ValueError(f"CRM_PUBLIC_URL / --public-url must be an http:// or https:// URL, got {url!r}")
+    return url.rstrip("/") + "/"

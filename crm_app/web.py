@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, request
 
 from .scope import requested_scenario_id
 
@@ -22,6 +22,12 @@ def index():
         scenario=requested_scenario_id(),
         modules=_static_modules(current_app.static_folder),
     )
+
+
+def page_url(query: str = "") -> str:
+    """The page's address as a visitor opens it: PUBLIC_URL (--public-url / CRM_PUBLIC_URL) when
+    set, else the scheme and host the request came to (its Host header)."""
+    return (current_app.config["PUBLIC_URL"] or request.host_url) + query
 
 
 @lru_cache(maxsize=4)

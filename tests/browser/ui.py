@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 def open_app(page: Page, base_url: str, query: str = "") -> None:
     page.goto(f"{base_url}/{query}")
-    page.wait_for_function("window.crm && window.crm.ready === true")
+    page.wait_for_function("() => window.crm && window.crm.ready === true")
 
 
 def region(page: Page, name: str):
