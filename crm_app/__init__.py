@@ -22,12 +22,14 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
 
     from .api import api, register_error_handlers
+    from .openapi import openapi
     from .web import web
     from scenarios.routes import scenario_routes
 
     app.register_blueprint(api)
     app.register_blueprint(web)
     app.register_blueprint(scenario_routes)
+    app.register_blueprint(openapi)
     register_error_handlers(app)
     request_guard.install(app)
     security_headers.install(app)
