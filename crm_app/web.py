@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, render_template, request
 
 from .scope import requested_scenario_id
+from .services.validation import EARLIEST_BIRTH
 
 web = Blueprint("web", __name__)
 
@@ -19,6 +20,7 @@ def index():
         today=calendar.today.isoformat(),
         first_date=calendar.first_date.isoformat(),
         last_date=calendar.last_date.isoformat(),
+        earliest_birth_date=EARLIEST_BIRTH.isoformat(),
         scenario=requested_scenario_id(),
         modules=_static_modules(current_app.static_folder),
     )
