@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 DEFAULTS = {
-    # Any SQLAlchemy URL; the embedded default is a SQLite file under instance/.
+    # A SQLAlchemy URL; SQLite (the default, a file under instance/) is the database the tests cover.
     "DATABASE_URL": "sqlite:///instance/crm.db",
     # The simulated clock: scenarios replay identically because 'today' never moves.
     "TODAY": "2026-06-01",

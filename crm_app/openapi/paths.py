@@ -8,10 +8,11 @@ from scenarios.routes import MAX_SEED
 from ..api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from ..api.idempotency import REPLAYED
 from ..request_guard import MAX_BODY_BYTES
+from ..scope import SCENARIO_ID
 from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, TASK_NAMES, ref
 
 JSON = "application/json"
-SCENARIO_PATTERN = "^[a-z0-9]{1,40}$"
+SCENARIO_PATTERN = SCENARIO_ID.pattern
 
 PARAMETERS = {
     "ScenarioQuery": {
@@ -57,6 +58,9 @@ CODE_PARAM = {"$ref": "#/components/parameters/Code"}
 IDEMPOTENCY = {"$ref": "#/components/parameters/IdempotencyKey"}
 OPERATOR = [{"$ref": "#/components/parameters/OperatorTokenQuery"},
             {"$ref": "#/components/parameters/OperatorTokenHeader"}]
+
+
+FLIGHT_ID = {"type": "string", "maxLength": 40}
 
 
 def query(name: str, description: str, schema: dict | None = None, required: bool = False) -> dict:
@@ -139,8 +143,8 @@ CRM_PATHS = {
         {"200": answer(ref("Quote"), "Price lines and total"),
          "400": error("A flight id is missing, unknown, not sellable, or the flights do not form a trip")},
         [query("outward", "id of the outward flight (from search_flights)",
-               {"type": "string", "maxLength": 40}, required=True),
-         query("return", "id of the return flight; leave out for a one-way trip", {"type": "string", "maxLength": 40})],
+               FLIGHT_ID, required=True),
+         query("return", "id of the return flight; leave out for a one-way trip", FLIGHT_ID)],
     )},
     "/api/passenger/validate": {"post": operation(
         "validate_passenger", "Check passenger details without booking",
@@ -216,8 +220,8 @@ CRM_PATHS = {
          "404": error("No booking with this code, or an unknown scenario"),
          "409": error("The booking is cancelled")},
         [CODE_PARAM, *SCENARIO,
-         query("outward", "id of the new outward flight", {"type": "string", "maxLength": 40}, required=True),
-         query("return", "id of the new return flight (return trips only)", {"type": "string", "maxLength": 40})],
+         query("outward", "id of the new outward flight", FLIGHT_ID, required=True),
+         query("return", "id of the new return flight (return trips only)", FLIGHT_ID)],
     )},
     "/api/config": {"get": operation(
         "get_config", "The CRM's simulated today and sellable dates",
@@ -234,6 +238,9 @@ CRM_PATHS = {
         SCENARIO,
     )},
 }
+
+EVENT_NUMBER = {"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
+                "required": ["number"], "additionalProperties": False}
 
 SCENARIO_PATHS = {
     "/generate-random-scenario": {"get": operation(
@@ -267,11 +274,10 @@ SCENARIO_PATHS = {
     "/api/events": {"post": operation(
         "record_event", "Record a page event in a scenario",
         "What the page posts for each committed field value and each click on a named control inside a "
-        "scenario; the scenario is required. A repeated (page, seq) is acknowledged and not stored again.",
-        {"201": answer({"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
-                        "required": ["number"], "additionalProperties": False}, "Stored; its number in the scenario"),
-         "200": answer({"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
-                        "required": ["number"], "additionalProperties": False}, "A repeat of a stored event"),
+        "scenario; the scenario is required. A repeated (page, seq) is acknowledged and not stored again. "
+        "The number of events a scenario keeps may be capped; an event beyond the cap is refused with a 4xx.",
+        {"201": answer(EVENT_NUMBER, "Stored; its number in the scenario"),
+         "200": answer(EVENT_NUMBER, "A repeat of a stored event"),
          "400": error("A malformed event, or no scenario"), "404": error("An unknown scenario"),
          "413": TOO_LARGE},
         SCENARIO, body(ref("Event"), "The event"), tags=("scenarios",),

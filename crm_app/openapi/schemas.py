@@ -2,12 +2,12 @@
 length limits are read from the code that enforces them, so the document cannot drift from it."""
 from __future__ import annotations
 
-from scenarios.events import ACTIONS, MAX_FIELDS, MAX_VALUE
+from scenarios.events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from scenarios.tasks import ALIASES, TASKS
 
-from ..models import Event, IdempotencyKey
+from ..models import IdempotencyKey
 from ..services.bookings import CODE_LENGTH
-from ..services.validation import MAX_NAME_ON_CARD, TEXT_LIMITS, TITLES, GENDERS, column_length
+from ..services.validation import GENDERS, MAX_NAME_ON_CARD, TEXT_LIMITS, TITLES, column_length
 
 DATE = {"type": "string", "description": "A date as YYYY-MM-DD or MM/DD/YYYY", "examples": ["2026-07-07"]}
 ISO_DATE = {"type": "string", "format": "date", "examples": ["2026-07-07"]}
@@ -132,12 +132,12 @@ SCHEMAS = {
                              "description": "id of the chosen return flight; null or left out for a one-way trip"},
     }, required=("outward_flight_id",)),
     "Event": obj({
-        "page": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,40}$",
+        "page": {"type": "string", "pattern": PAGE.pattern,
                  "description": "A random id of the page load"},
         "seq": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1,
                 "description": "Counts from 1 per page load; a repeated (page, seq) is not stored again"},
         "action": {"type": "string", "enum": list(ACTIONS)},
-        "target": {"type": "string", "pattern": f"^[A-Za-z0-9_-]{{1,{column_length(Event.target)}}}$"},
+        "target": {"type": "string", "pattern": NAME.pattern},
         "value": {"type": ["string", "number", "null"],
                   "description": f"The committed value of a fill (cut to {MAX_VALUE} characters)"},
         "fields": {"type": "object", "maxProperties": MAX_FIELDS,

@@ -1,7 +1,6 @@
 """Booking, finding, cancelling and changing bookings. Each write is one transaction."""
 from __future__ import annotations
 
-import datetime as dt
 import re
 import secrets
 import string
@@ -12,7 +11,7 @@ from sqlalchemy.orm import Session
 from ..db import write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
 from .dates import Calendar
-from .errors import Conflict, InvalidInput, NotFound
+from .errors import Conflict, InvalidInput, NotFound, excerpt
 from .flights import get_flight
 from .pricing import price_lines, total_cents
 from .validation import check_passenger, check_payment
@@ -31,8 +30,7 @@ def find_booking(session: Session, dataset: str, code) -> Booking:
     if CODE_PATTERN.fullmatch(text):
         booking = session.scalar(select(Booking).where(Booking.dataset == dataset, Booking.code == text))
     if booking is None:
-        shown = text if len(text) <= 40 else text[:40] + "…"
-        raise NotFound(f"No booking found with confirmation code {shown}")
+        raise NotFound(f"No booking found with confirmation code {excerpt(text)}")
     return booking
 
 

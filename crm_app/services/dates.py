@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from .errors import InvalidInput
+from .errors import InvalidInput, excerpt
 
 DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
 
@@ -29,8 +29,7 @@ def parse_date(value, label: str) -> dt.date:
         return day
     if not text:
         raise InvalidInput(f"{label} is required")
-    shown = text if len(text) <= 40 else text[:40] + "…"
-    raise InvalidInput(f"{label} must be a date like MM/DD/YYYY or YYYY-MM-DD (got {shown})")
+    raise InvalidInput(f"{label} must be a date like MM/DD/YYYY or YYYY-MM-DD (got {excerpt(text)})")
 
 
 @dataclass(frozen=True)

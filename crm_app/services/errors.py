@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 
+def excerpt(text: str, limit: int = 40) -> str:
+    """What a person typed, as a message quotes it: cut when it is long."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class DomainError(Exception):
     status = 400
 

@@ -12,7 +12,7 @@ from ..airports import code_from_label
 from ..db import write_transaction
 from ..models import Airport, Flight, RouteDay
 from .dates import Calendar, parse_date
-from .errors import InvalidInput, NotFound, form_error
+from .errors import InvalidInput, NotFound, excerpt, form_error
 from .numbers import is_row_id
 from .schedule import Place, plan_day
 from .validation import column_length
@@ -43,8 +43,7 @@ def airport_code(session: Session, value, label: str) -> str:
         raise InvalidInput(f"Enter the {label} airport")
     code = code_from_label(text)
     if len(code) != 3 or session.get(Airport, code) is None:
-        shown = text if len(text) <= 40 else text[:40] + "…"
-        raise InvalidInput(f"Unknown airport: {shown}")
+        raise InvalidInput(f"Unknown airport: {excerpt(text)}")
     return code
 
 

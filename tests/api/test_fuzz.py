@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 import schemathesis
 from schemathesis import GenerationMode
+from schemathesis.config import HealthCheck
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
@@ -36,7 +37,6 @@ def error_shape(ctx, response, case) -> None:
     assert set(body) <= {"error", "fields"}, f"unexpected keys in an error: {sorted(body)}"
     fields = body.get("fields", {})
     assert isinstance(fields, dict) and all(isinstance(v, str) for v in fields.values()), body
-    assert not body["error"].endswith("."), f"messages end without a full stop: {body['error']!r}"
 
 
 CHECKS = [not_a_server_error, error_shape, status_code_conformance, content_type_conformance,
@@ -57,6 +57,7 @@ def fuzzed_app(tmp_path_factory):
 # The document needs no app; requests go to the module's app through WSGI (no network).
 schema = schemathesis.openapi.from_dict(document())
 schema.config.seed = SEED
+schema.config.suppress_health_check = [HealthCheck.too_slow]  # a loaded CI machine is not a finding
 schema.config.generation.update(max_examples=EXAMPLES, modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
                                 database="none")
 

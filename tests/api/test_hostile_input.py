@@ -203,12 +203,13 @@ def test_a_body_over_64_kb_is_a_json_413(app, server, client, booked):
     ("payment", "name_on_card", 121, "Name on card must be at most 120 characters"),
 ])
 def test_text_longer_than_its_column_is_refused(app, client, section, field, length, message):
-    before = db_rows(app)
     payload = booking_payload(client)
     value = ("a" * (length - 12) + "@example.com") if field == "email" else "a" * length
     payload[section] = {**payload[section], field: value}
+    before = db_rows(app)
     assert assert_error(client.post("/api/bookings", json=payload))["fields"] == {field: message}
-    fits = value[1:]
+    assert db_rows(app) == before
+    fits = value[1:]  # one character less: exactly the column's length
     payload[section] = {**payload[section], field: fits}
     assert client.post("/api/bookings", json=payload).status_code == 201
 

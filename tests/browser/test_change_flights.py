@@ -42,11 +42,11 @@ def test_change_flights_marks_current_flights_and_shows_the_fare_difference(app_
     expect(flights.get_by_text(re.compile("^Fare difference"))).to_have_count(0)  # the return is not chosen yet
     others["return"].check()
     numbers = {name: re.search(r"CR\d+", radio.get_attribute("aria-label")).group(0) for name, radio in others.items()}
-    chosen = {name: next(f for f in live_app.test_client().get(
-        f"/api/flights/search?from=JFK&to=FLL&date=2026-07-07&return=2026-07-14").json[key]
-        if f["number"] == numbers[name]) for name, key in (("outward", "flights"), ("return", "return_flights"))}
-    quote = live_app.test_client().get(
-        f"/api/bookings/{code}/flights/quote?outward={chosen['outward']['id']}&return={chosen['return']['id']}").json
+    api = live_app.test_client()
+    found = api.get("/api/flights/search?from=JFK&to=FLL&date=2026-07-07&return=2026-07-14").json
+    ids = {name: next(f["id"] for f in found[key] if f["number"] == numbers[name])
+           for name, key in (("outward", "flights"), ("return", "return_flights"))}
+    quote = api.get(f"/api/bookings/{code}/flights/quote?outward={ids['outward']}&return={ids['return']}").json
     difference = cents(quote["total"]) - cents(booking["total"])
     sign = "+" if difference > 0 else "-" if difference < 0 else ""
     shown = f"{sign}${abs(difference) // 100}.{abs(difference) % 100:02d}"
@@ -57,5 +57,5 @@ def test_change_flights_marks_current_flights_and_shows_the_fare_difference(app_
     expect(flights.get_by_text("Flights changed", exact=True)).to_be_visible()
     expect(flights.get_by_text(f"Departing: {numbers['outward']}")).to_be_visible()
     expect(flights.get_by_role("button", name="Save flights")).to_be_hidden()
-    saved = live_app.test_client().get(f"/api/bookings/{code}").json["booking"]
+    saved = api.get(f"/api/bookings/{code}").json["booking"]
     assert saved["total"] == quote["total"]

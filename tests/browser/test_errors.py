@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .ui import (fill_passenger, fill_payment, fill_search, find_booking, open_app, open_booking,
-                 pick_airport, region, to_passenger_details)
+                 open_cancel_dialog, pick_airport, region, to_passenger_details)
 
 pytestmark = pytest.mark.browser
 
@@ -83,9 +83,7 @@ def test_unknown_confirmation_code(app_page):
 def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking, stored_bookings):
     code = make_booking()["code"]
     before = stored_bookings()
-    open_booking(app_page, code)
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
+    dialog = open_cancel_dialog(app_page, code)
     dialog.get_by_label("Confirmation code").fill("ABC123")
     dialog.get_by_role("button", name="Confirm cancellation").click()
     expect(dialog.get_by_role("alert").filter(
@@ -98,11 +96,9 @@ def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking, stor
 
 def test_cancelling_an_already_cancelled_booking(app_page, make_booking, cancel_via_api, stored_bookings):
     code = make_booking()["code"]
-    open_booking(app_page, code)
+    dialog = open_cancel_dialog(app_page, code)
     cancel_via_api(code)  # cancelled elsewhere while this page still shows it as confirmed
     before = stored_bookings()
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
     dialog.get_by_label("Confirmation code").fill(code)
     dialog.get_by_role("button", name="Confirm cancellation").click()
     expect(dialog.get_by_role("alert").filter(has_text=f"Booking {code} is already cancelled")).to_be_visible()
@@ -177,9 +173,7 @@ def test_an_empty_card_number_is_required_not_invalid(app_page, stored_bookings)
 def test_an_empty_cancel_code_asks_for_it(app_page, make_booking, stored_bookings):
     code = make_booking()["code"]
     before = stored_bookings()
-    open_booking(app_page, code)
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
+    dialog = open_cancel_dialog(app_page, code)
     dialog.get_by_role("button", name="Confirm cancellation").click()
     expect(dialog.get_by_role("alert").filter(has_text="Confirmation code is required")).to_have_count(1)
     expect(dialog.get_by_role("alert").filter(has_text="does not match")).to_have_count(0)

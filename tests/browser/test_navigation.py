@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .ui import open_booking, region, search_flights
+from .ui import open_booking, open_cancel_dialog, region, search_flights
 
 pytestmark = pytest.mark.browser
 
@@ -27,11 +27,9 @@ def test_the_navigation_shows_the_current_page(app_page, make_booking):
 
 def test_a_cancelled_booking_shows_a_notice(app_page, make_booking, cancel_via_api):
     code = make_booking()["code"]
-    open_booking(app_page, code)
+    dialog = open_cancel_dialog(app_page, code)
     booking = region(app_page, f"Booking {code}")
     expect(booking.get_by_text("This booking was cancelled")).to_be_hidden()
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
     dialog.get_by_label("Confirmation code").fill(code)
     dialog.get_by_role("button", name="Confirm cancellation").click()
     notice = booking.get_by_role("status").filter(has_text="This booking was cancelled")

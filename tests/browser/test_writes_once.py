@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .ui import fill_passenger, fill_payment, open_booking, region, to_passenger_details
+from .ui import fill_passenger, fill_payment, open_booking, open_cancel_dialog, region, to_passenger_details
 
 pytestmark = pytest.mark.browser
 
@@ -49,9 +49,7 @@ def test_each_submit_sends_its_own_key(app_page, make_booking):
 
 def test_double_clicking_confirm_cancellation_cancels_once(app_page, make_booking):
     code = make_booking()["code"]
-    open_booking(app_page, code)
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
+    dialog = open_cancel_dialog(app_page, code)
     dialog.get_by_label("Confirmation code").fill(code)
     sent = writes(app_page)
     dialog.get_by_role("button", name="Confirm cancellation").dblclick()

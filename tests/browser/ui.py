@@ -90,3 +90,10 @@ def find_booking(page: Page, code: str) -> None:
 def open_booking(page: Page, code: str) -> None:
     find_booking(page, code)
     expect(page.get_by_role("heading", name=f"Booking {code}")).to_be_visible()
+
+
+def open_cancel_dialog(page: Page, code: str):
+    """Opens booking `code` and its Cancel booking dialog; returns the dialog."""
+    open_booking(page, code)
+    page.get_by_role("button", name="Cancel booking").click()
+    return page.get_by_role("dialog", name="Cancel booking")
