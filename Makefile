@@ -31,9 +31,9 @@ test: $(STAMP) browser
 	$(PY) -m pytest -q
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
-FUZZ_EXAMPLES ?= 250
+FUZZ_EXAMPLES ?= 1000
 fuzz: $(STAMP)
-	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider
+	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider --timeout=1800
 
 bench: $(STAMP) browser
 	$(PY) benchmarks/api_latency.py
