@@ -291,7 +291,7 @@ PAGE_PATHS = {
         "that scenario and is recorded.",
         {"200": {"description": "The HTML page", "content": {"text/html": {"schema": {"type": "string"}}}},
          "400": error("An empty or malformed scenario id")},
-        SCENARIO[:1], tags=("page",),
+        SCENARIO, tags=("page",),
     )},
     "/static/{filename}": {"get": operation(
         "get_static_file", "A script, stylesheet or other file of the page",
