@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser bench clean
+.PHONY: run test setup browser bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ run: $(STAMP)
 
 test: $(STAMP) browser
 	$(PY) -m pytest -q
+
+# The schemathesis fuzz test of `make test` with many more examples per operation (see README).
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider --timeout=1800
 
 bench: $(STAMP) browser
 	$(PY) benchmarks/api_latency.py

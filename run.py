@@ -1,4 +1,4 @@
-"""Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL]."""
+"""Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL] [--public-url URL]."""
 from __future__ import annotations
 
 import argparse
@@ -17,8 +17,12 @@ def main() -> None:
     parser.add_argument("--db", default=os.environ.get("DATABASE_URL", DEFAULTS["DATABASE_URL"]),
                         help="SQLAlchemy database URL (default: the SQLite file instance/crm.db; "
                              "DATABASE_URL works too)")
+    parser.add_argument("--public-url", default=os.environ.get("CRM_PUBLIC_URL", ""),
+                        help="the address visitors reach this server at, e.g. https://crm.example.org/; "
+                             "scenario urls start with it (default: CRM_PUBLIC_URL, else the host each "
+                             "request was sent to)")
     args = parser.parse_args()
-    app = create_app({"DATABASE_URL": args.db})
+    app = create_app({"DATABASE_URL": args.db, "PUBLIC_URL": args.public_url})
     print(f"Operator token (send it as X-Operator-Token to see /evaluate's gold values): "
           f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})", flush=True)
     serve_forever(app, args.host, args.port)

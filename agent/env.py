@@ -60,7 +60,8 @@ class CrmEnv:
         self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
         self.observation = observe(self.page, settle=True)
         if not self.observation.ready:  # the app had not even started: wait for it, then look again
-            self.page.wait_for_function("window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
+            # A function, not an expression string: the page's CSP forbids eval of strings.
+            self.page.wait_for_function("() => window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
             self.observation = observe(self.page, settle=True)
         clock.lap("load_and_observe")
         self.steps = 0

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 from flask import Flask
 
-from . import db
+from . import db, request_guard, security_headers
 from .config import load_config
 from .instance_secrets import load_secrets
 from .models import Base
@@ -27,23 +27,28 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
 
     from .api import api, register_error_handlers
+    from .openapi import openapi
     from .web import web
     from scenarios.routes import scenario_routes
 
     app.register_blueprint(api)
     app.register_blueprint(web)
     app.register_blueprint(scenario_routes)
+    app.register_blueprint(openapi)
     register_error_handlers(app)
+    request_guard.install(app)
+    security_headers.install(app)
     app.cli.add_command(init_db_command)
     init_db(app)
     return app
 
 
 def init_db(app: Flask) -> None:
-    """Create the schema and base data if missing; existing data is kept."""
+    """Create the schema and base data if missing; existing data is kept. Safe to run from
+    several processes at once on one database."""
     from .fake_data import seed_airports, seed_sandbox
 
-    Base.metadata.create_all(app.extensions["engine"])
+    db.create_schema(app.extensions["engine"], Base.metadata)
     session = app.extensions["sessionmaker"]()
     try:
         seed_airports(session)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 DEFAULTS = {
-    # Any SQLAlchemy URL; the embedded default is a SQLite file under instance/.
+    # A SQLAlchemy URL; SQLite (the default, a file under instance/) is the database the tests cover.
     "DATABASE_URL": "sqlite:///instance/crm.db",
     # The simulated clock: scenarios replay identically because 'today' never moves.
     "TODAY": "2026-06-01",
@@ -23,12 +23,14 @@ DEFAULTS = {
     # Page events and API calls recorded per scenario; past these a scenario's requests get a 429.
     "MAX_EVENTS": 5000,
     "MAX_API_CALLS": 5000,
+    # Where visitors reach the server (scenario urls start with it); empty: the request's own host.
+    "PUBLIC_URL": "",
 }
 
 ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
                     "INSTANCE_PATH": "CRM_INSTANCE_PATH", "OPERATOR_TOKEN": "CRM_OPERATOR_TOKEN",
                     "SECRET_KEY": "CRM_SECRET_KEY", "MAX_EVENTS": "CRM_MAX_EVENTS",
-                    "MAX_API_CALLS": "CRM_MAX_API_CALLS"}
+                    "MAX_API_CALLS": "CRM_MAX_API_CALLS", "PUBLIC_URL": "CRM_PUBLIC_URL"}
 INTEGER_KEYS = ("DATA_SEED", "MAX_EVENTS", "MAX_API_CALLS")
 
 
@@ -40,4 +42,14 @@ def load_config(overrides: dict | None = None) -> dict:
     config.update(overrides or {})
     for key in INTEGER_KEYS:
         config[key] = int(config[key])
+    config["PUBLIC_URL"] = checked_public_url(config["PUBLIC_URL"])
     return config
+
+
+def checked_public_url(url: str | None) -> str:
+    """'' or an http(s) base URL ending in '/'; anything else stops the server at start."""
+    if not url:
+        return ""
+    if not url.startswith(("http://", "https://")) or any(c in url for c in "?# "):
+        raise ValueError(f"CRM_PUBLIC_URL / --public-url must be an http:// or https:// URL, got {url!r}")
+    return url.rstrip("/") + "/"

@@ -1,12 +1,14 @@
 """Engine and session handling: one engine per app, one session per request."""
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
-from sqlalchemy import create_engine, event
+from sqlalchemy import MetaData, create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .services.cards import CardHasher
@@ -42,16 +44,43 @@ def _begin(connection) -> None:
 
 @contextmanager
 def write_transaction(session: Session):
-    """One transaction for one write: everything in it commits together or not at all."""
+    """One transaction for one write: everything in it commits together or not at all.
+
+    Inside another write_transaction it joins that one, which commits (or rolls back) the whole;
+    this is how a route makes a service's write and its own records one transaction.
+    """
+    if session.info.get("writing"):
+        yield session
+        return
     if session.in_transaction():
         session.rollback()  # services leave no pending changes; this only ends a read snapshot
     session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+    session.info["writing"] = True
     try:
         yield session
         session.commit()
     except BaseException:
         session.rollback()
         raise
+    finally:
+        session.info.pop("writing", None)
+
+
+def create_schema(engine: Engine, metadata: MetaData, attempts: int = 5) -> None:
+    """Create the missing tables. Servers started at once on a new database race here: on SQLite
+    the write lock taken at BEGIN queues them; elsewhere the loser of a race retries and then
+    finds the tables there."""
+    for attempt in range(1, attempts + 1):
+        try:
+            with engine.connect() as connection:
+                connection.execution_options(sqlite_begin="IMMEDIATE")
+                with connection.begin():
+                    metadata.create_all(connection)
+            return
+        except DBAPIError:
+            if attempt == attempts:
+                raise
+            time.sleep(0.1 * attempt)
 
 
 def init_app(app: Flask) -> None:

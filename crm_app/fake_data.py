@@ -9,6 +9,7 @@ import random
 
 from faker import Faker
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .airports import offered_airports
@@ -25,9 +26,16 @@ TITLES_BY_GENDER = {"Male": ("Mr", "Dr"), "Female": ("Mrs", "Ms", "Miss", "Dr"),
 
 
 def seed_airports(session: Session) -> None:
-    with write_transaction(session):
-        if session.scalar(select(func.count()).select_from(Airport)) == 0:
-            session.add_all(Airport(**row) for row in offered_airports())
+    try:
+        with write_transaction(session):
+            if session.scalar(select(func.count()).select_from(Airport)) == 0:
+                session.add_all(Airport(**row) for row in offered_airports())
+    except IntegrityError:
+        pass  # a server started at the same time stored them first
+
+
+def _sandbox_count(session: Session) -> int:
+    return session.scalar(select(func.count()).select_from(Booking).where(Booking.dataset == SANDBOX))
 
 
 def fake_person(rng: random.Random, faker: Faker, today: dt.date) -> dict:
@@ -63,9 +71,9 @@ def fake_trip(session: Session, calendar: Calendar, world_seed: int, rng: random
 
 def seed_sandbox(session: Session, calendar: Calendar, world_seed: int, count: int) -> None:
     """Fill the shared sandbox with bookings once, in one transaction (all or none), so that a
-    later start that finds them can trust they are complete."""
-    existing = session.scalar(select(func.count()).select_from(Booking).where(Booking.dataset == SANDBOX))
-    if existing:
+    later start that finds them can trust they are complete. Of servers started at once, the
+    first to commit fills it; the others find it filled and add nothing."""
+    if _sandbox_count(session):
         return
     rng, faker = random.Random(f"{world_seed}:sandbox"), Faker("en_US")
     faker.seed_instance(world_seed)
@@ -75,5 +83,9 @@ def seed_sandbox(session: Session, calendar: Calendar, world_seed: int, count: i
         outward, back = fake_trip(session, calendar, world_seed, rng, round_trip=rng.random() < ROUND_TRIP_SHARE)
         bookings.append(new_booking(session, calendar, SANDBOX, outward.id, back.id if back else None, person,
                                     fake_card(rng, person, calendar.today), code=new_code(rng)))
-    with write_transaction(session):
-        session.add_all(bookings)
+    try:
+        with write_transaction(session):
+            if not _sandbox_count(session):
+                session.add_all(bookings)
+    except IntegrityError:
+        pass  # a concurrent start committed the same bookings first

@@ -189,3 +189,18 @@ class ApiCall(Base):
     operation: Mapped[str] = mapped_column(String(40))
     params: Mapped[dict] = mapped_column(JSON)
     status: Mapped[int]
+
+class IdempotencyKey(Base):
+    """An Idempotency-Key sent with a write, and the answer that write got. The row is added in
+    the write's own transaction, before the write; the unique (dataset, key) makes a concurrent
+    request with the same key wait for that transaction and then fail, so the write happens once."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("dataset", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dataset: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(255))
+    fingerprint: Mapped[str] = mapped_column(String(64))  # sha256 of method, path and body
+    status: Mapped[int | None]
+    response: Mapped[dict | None] = mapped_column(JSON, nullable=True)

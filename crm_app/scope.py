@@ -13,8 +13,17 @@ SCENARIO_ID = re.compile(r"^[a-z0-9]{1,40}$")
 
 
 def requested_scenario_id() -> str | None:
-    value = request.args.get("scenario") or request.headers.get("X-Scenario-Id")
-    return value.strip() if value else None
+    """The scenario id of ?scenario= (or else the X-Scenario-Id header); None when neither is
+    given. Given but empty is a mistake, not the sandbox: a 400."""
+    if "scenario" in request.args:
+        value = request.args["scenario"]
+    elif "X-Scenario-Id" in request.headers:
+        value = request.headers["X-Scenario-Id"]
+    else:
+        return None
+    if not value.strip():
+        raise InvalidInput("The scenario id is empty: give ?scenario=<id>, or leave it out to use the sandbox")
+    return value.strip()
 
 
 def scenario_from_request(session: Session, required: bool = False) -> Scenario | None:

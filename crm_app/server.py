@@ -1,13 +1,41 @@
 """Serving the app: in the foreground for run.py, or on a background thread for tests and agents."""
 from __future__ import annotations
 
+import json
 import threading
 
 from flask import Flask
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from .security_headers import SECURITY_HEADERS
 
-class QuietRequestHandler(WSGIRequestHandler):
+SERVER_MESSAGES = {414: "The request line is longer than 65536 bytes",
+                   431: "A request header is longer than 65536 bytes, or there are more than 100"}
+
+
+class JsonErrorRequestHandler(WSGIRequestHandler):
+    """Errors that the HTTP server answers before the app sees the request (a request line over
+    64 KB, a header line too long, a malformed request line) in the API's JSON error shape
+    instead of the standard library's HTML page."""
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        text = SERVER_MESSAGES.get(code) or message or self.responses.get(code, ("Error",))[0]
+        self.log_error("code %d, message %s", code, text)
+        self.send_response(code, self.responses.get(code, ("Error",))[0])
+        self.send_header("Connection", "close")
+        body = b""
+        if code >= 200 and code not in (204, 205, 304):
+            body = json.dumps({"error": text}).encode()
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            for name, value in SECURITY_HEADERS.items():
+                self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD" and body:
+            self.wfile.write(body)
+
+
+class QuietRequestHandler(JsonErrorRequestHandler):
     """No access log: tests and agent runs make thousands of requests."""
 
     def log_request(self, *args, **kwargs) -> None:
@@ -39,7 +67,7 @@ class BackgroundServer:
 
 
 def serve_forever(app: Flask, host: str, port: int) -> None:
-    server = make_server(host, port, app, threaded=True)
+    server = make_server(host, port, app, threaded=True, request_handler=JsonErrorRequestHandler)
     print(f"AirlineCRM is serving at http://{host}:{server.server_port}/  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

@@ -4,9 +4,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, request
 
 from .scope import requested_scenario_id
+from .services.validation import EARLIEST_BIRTH
 
 web = Blueprint("web", __name__)
 
@@ -19,9 +20,16 @@ def index():
         today=calendar.today.isoformat(),
         first_date=calendar.first_date.isoformat(),
         last_date=calendar.last_date.isoformat(),
+        earliest_birth_date=EARLIEST_BIRTH.isoformat(),
         scenario=requested_scenario_id(),
         modules=_static_modules(current_app.static_folder),
     )
+
+
+def page_url(query: str = "") -> str:
+    """The page's address as a visitor opens it: PUBLIC_URL (--public-url / CRM_PUBLIC_URL) when
+    set, else the scheme and host the request came to (its Host header)."""
+    return (current_app.config["PUBLIC_URL"] or request.host_url) + query
 
 
 @lru_cache(maxsize=4)

@@ -9,7 +9,8 @@ from flask import Blueprint, current_app, request
 from crm_app.api import json_body
 from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
-from crm_app.services.errors import InvalidInput
+from crm_app.services.numbers import whole_number
+from crm_app.web import page_url
 
 from . import call_log, store
 from .card_data import protector
@@ -31,16 +32,14 @@ def _seed() -> int:
     text = request.args.get("seed", "").strip()
     if not text:
         return secrets.randbelow(MAX_SEED + 1)
-    if not text.isdigit() or int(text) > MAX_SEED:
-        raise InvalidInput(f"seed must be a whole number from 0 to {MAX_SEED}")
-    return int(text)
+    return whole_number(text, "seed", MAX_SEED)
 
 
 def _scenario_json(scenario, text: dict) -> dict:
     return {
         "scenario": scenario.task,
         "id": scenario.id,
-        "url": f"{request.host_url}?scenario={scenario.id}",
+        "url": page_url(f"?scenario={scenario.id}"),
         "seed": scenario.seed,
         **text,  # instruction, conversation, details
     }

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher, write_transaction
-from crm_app.models import ApiCall, Booking, Event, Scenario
+from crm_app.models import ApiCall, Booking, Event, IdempotencyKey, Scenario
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
 from crm_app.services.errors import DomainError
@@ -80,7 +80,8 @@ def reset_scenario(world: World, scenario: Scenario) -> dict:
         # The database cascades the delete to segments, passengers and payments.
         for statement in (delete(Booking).where(Booking.dataset == scenario.id),
                           delete(Event).where(Event.scenario_id == scenario.id),
-                          delete(ApiCall).where(ApiCall.scenario_id == scenario.id)):
+                          delete(ApiCall).where(ApiCall.scenario_id == scenario.id),
+                          delete(IdempotencyKey).where(IdempotencyKey.dataset == scenario.id)):
             session.execute(statement, execution_options={"synchronize_session": False})
         session.add_all(setup)
     return told

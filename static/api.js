@@ -1,7 +1,14 @@
 // JSON API client: adds the scenario id to every call and turns 4xx/5xx answers into ApiError.
+// Each call of a write (book, cancel, change passenger, change flights) is one submit and
+// carries its own Idempotency-Key, so the server makes it happen once.
 import { trackRequest } from "./events.js";
+import { randomId } from "./ids.js";
 
-export const scenarioId = new URLSearchParams(location.search).get("scenario") || "";
+const params = new URLSearchParams(location.search);
+// A ?scenario= given but empty is passed on as it is: the server refuses it rather than
+// silently working on the sandbox.
+export const scenarioId = params.get("scenario") || "";
+export const scenarioGiven = params.has("scenario");
 
 class ApiError extends Error {
   constructor(status, body) {
@@ -11,10 +18,11 @@ class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, idempotent = false) {
   const headers = { Accept: "application/json" };
-  if (scenarioId) headers["X-Scenario-Id"] = scenarioId;
+  if (scenarioGiven) headers["X-Scenario-Id"] = scenarioId;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (idempotent) headers["Idempotency-Key"] = randomId(24);
   const init = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
   return trackRequest(send(path, init));
@@ -25,7 +33,7 @@ async function send(path, init) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, { error: "The server cannot be reached. Please try again." });
+    throw new ApiError(0, { error: "The server cannot be reached; try again" });
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data);
@@ -46,12 +54,16 @@ export const api = {
   searchFlights: (params) => request("GET", `/api/flights/search?${query(params)}`),
   quote: (outward, back) => request("GET", `/api/quote?${query({ outward, return: back })}`),
   validatePassenger: (passenger) => request("POST", "/api/passenger/validate", { passenger }),
-  createBooking: (payload) => request("POST", "/api/bookings", payload),
-  getBooking: (code) => request("GET", `/api/bookings/${encodeURIComponent(code)}`),
+  createBooking: (payload) => request("POST", "/api/bookings", payload, true),
+  getBooking: (code) => request("GET", bookingPath(code)),
   cancelBooking: (code, typed) =>
-    request("POST", `/api/bookings/${encodeURIComponent(code)}/cancel`, { confirmation_code: typed }),
-  updatePassenger: (code, fields) =>
-    request("PATCH", `/api/bookings/${encodeURIComponent(code)}/passenger`, fields),
-  changeFlights: (code, ids) =>
-    request("PUT", `/api/bookings/${encodeURIComponent(code)}/flights`, ids),
+    request("POST", `${bookingPath(code)}/cancel`, { confirmation_code: typed }, true),
+  updatePassenger: (code, fields) => request("PATCH", `${bookingPath(code)}/passenger`, fields, true),
+  changeFlights: (code, ids) => request("PUT", `${bookingPath(code)}/flights`, ids, true),
+  quoteFlightChange: (code, outward, back) =>
+    request("GET", `${bookingPath(code)}/flights/quote?${query({ outward, return: back })}`),
 };
+
+function bookingPath(code) {
+  return `/api/bookings/${encodeURIComponent(code)}`;
+}

@@ -1,6 +1,6 @@
 // Boot: load the configuration (and check the scenario), wire the widgets and screens, show
 // the first screen, then set window.crm.ready.
-import { api, scenarioId } from "./api.js";
+import { api, scenarioGiven, scenarioId } from "./api.js";
 import { initAutocomplete, preloadAirports } from "./autocomplete.js";
 import { configureDates, initDateField, initDatepicker } from "./datepicker.js";
 import { disableRecording, enableRecording, installRecorder } from "./events.js";
@@ -25,17 +25,18 @@ function showBanner(message) {
 // The page is rendered with the configuration; /api/config confirms the scenario exists.
 async function loadConfig() {
   const body = document.body.dataset;
-  const fallback = { today: body.today, first_date: body.firstDate, last_date: body.lastDate };
+  const fallback = { today: body.today, first_date: body.firstDate, last_date: body.lastDate,
+    earliest_birth_date: body.earliestBirthDate };
   try {
     const config = await api.config();
-    if (scenarioId && config.scenario !== scenarioId) throw new Error();
+    if (scenarioGiven && config.scenario !== scenarioId) throw new Error();
     return config;
   } catch (err) {
-    if (scenarioId) {
+    if (scenarioGiven) {
       disableRecording();
       const reason = err.message || `Unknown scenario: ${scenarioId}`;
-      showBanner(`${reason}. Actions on this page are not recorded. ` +
-        "Ask /generate-random-scenario for a new scenario link.");
+      showBanner(`${reason}; actions on this page are not recorded ` +
+        "(ask /generate-random-scenario for a new scenario link)");
     }
     return fallback;
   }

@@ -1,9 +1,12 @@
 // Month-grid datepicker shared by every date field. Opened by the calendar button next to a
-// field; a picked day or a typed MM/DD/YYYY or YYYY-MM-DD date is committed as ISO.
+// field, which moves focus into it; a picked day or a typed MM/DD/YYYY or YYYY-MM-DD date is
+// committed as ISO. It closes on Escape (wherever focus is), on a click outside, when its form is
+// submitted and when the screen changes, so it never lingers over the next screen.
 import { MONTHS, daysInMonth, formatUs, isoOf, parseDate, splitIso, weekdayOf } from "./dates.js";
 import { commitWidget, normalize, setCommitted } from "./fields.js";
+import { SCREEN_CHANGE } from "./router.js";
 
-const ranges = { sellable: ["", ""], birth: ["1900-01-01", ""] };
+const ranges = { sellable: ["", ""], birth: ["", ""] };
 let today = "";
 const popup = () => document.querySelector('[data-testid="datepicker"]');
 const view = { input: null, year: 0, month: 0 };
@@ -11,7 +14,7 @@ const view = { input: null, year: 0, month: 0 };
 export function configureDates(config) {
   today = config.today;
   ranges.sellable = [config.first_date, config.last_date];
-  ranges.birth = ["1900-01-01", config.today];
+  ranges.birth = [config.earliest_birth_date, config.today];
 }
 
 // What a date field shows for a committed value: MM/DD/YYYY, or the text as typed when it is
@@ -26,7 +29,7 @@ export function presetDate(input, iso) {
 }
 
 export function initDateField(input) {
-  const opener = document.querySelector(`[data-calendar-for="${input.id}"]`);
+  const opener = openerOf(input);
   opener.addEventListener("click", () => (view.input === input ? close() : open(input)));
   input.addEventListener("input", () => view.input === input && close());
   input.addEventListener("change", () => commitTyped(input));
@@ -39,9 +42,21 @@ export function initDatepicker() {
   el.querySelector('[data-testid="datepicker-close"]').addEventListener("click", () => close(true));
   el.querySelector(".dp-grid").addEventListener("click", onDayClick);
   el.querySelector(".dp-jump").addEventListener("change", onJump);
-  el.addEventListener("keydown", (e) => e.key === "Escape" && close(true));
+  document.addEventListener("keydown", onEscape);
   document.addEventListener("mousedown", onOutside, true);
+  document.addEventListener("submit", () => close(), true);
+  document.addEventListener(SCREEN_CHANGE, () => close());
   window.addEventListener("resize", () => view.input && place());
+}
+
+function openerOf(input) {
+  return document.querySelector(`[data-calendar-for="${input.id}"]`);
+}
+
+function onEscape(e) {
+  if (e.key !== "Escape" || !view.input) return;
+  e.preventDefault();
+  close(true);
 }
 
 function commitTyped(input) {
@@ -61,6 +76,17 @@ function open(input) {
   popup().querySelector(".dp-jump").hidden = input.dataset.range !== "birth";
   render();
   place();
+  focusInside();
+}
+
+// The chosen day, else today, else the first day that can be picked, else the popup's controls.
+function focusInside() {
+  const grid = popup().querySelector(".dp-grid");
+  const target = grid.querySelector("button[aria-pressed=true]:not(:disabled)")
+    || grid.querySelector("button[aria-current=date]:not(:disabled)")
+    || grid.querySelector("button:not(:disabled)")
+    || popup().querySelector("button:not(:disabled)");
+  target.focus();
 }
 
 // A return date opens at the departure month; a birth date some thirty years back.
@@ -73,17 +99,18 @@ function defaultMonth(input) {
   return min > today ? min : today;
 }
 
+// With `refocus` (Escape, Close calendar), focus goes back to the calendar button that opened it.
 function close(refocus = false) {
   const input = view.input;
+  if (!input) return;
   view.input = null;
   popup().hidden = true;
-  if (refocus && input) input.focus();
+  if (refocus) openerOf(input).focus();
 }
 
 function onOutside(e) {
   if (!view.input) return;
-  const opener = document.querySelector(`[data-calendar-for="${view.input.id}"]`);
-  if (popup().contains(e.target) || opener.contains(e.target) || e.target === view.input) return;
+  if (popup().contains(e.target) || openerOf(view.input).contains(e.target) || e.target === view.input) return;
   close();
 }
 

@@ -3,6 +3,7 @@
 // in order, so the server numbers them as they happened. window.crm.whenIdle() lets a driver
 // wait until every event (and every API call the page started) has been answered.
 import { fieldName, committedValue, snapshot } from "./fields.js";
+import { randomId } from "./ids.js";
 
 const pageId = randomId();
 const queue = [];          // events not yet acknowledged; queue[0] is the one in flight
@@ -12,11 +13,6 @@ let enabled = false;
 let scenario = "";
 let requestsInFlight = 0;
 const idleWaiters = [];
-
-function randomId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
-}
 
 export function enableRecording(scenarioId) {
   scenario = scenarioId;

@@ -9,6 +9,12 @@ export function money(amount) {
   return `$${amount}`;
 }
 
+// A signed difference from the server ("+12.30", "-4.05", "0.00") as "+$12.30", "-$4.05", "$0.00".
+export function signedMoney(amount) {
+  const sign = /^[+-]/.test(amount) ? amount[0] : "";
+  return `${sign}${money(amount.replace(/^[+-]/, ""))}`;
+}
+
 function cell(tag, text) {
   const el = document.createElement(tag);
   el.textContent = text;
@@ -16,13 +22,14 @@ function cell(tag, text) {
 }
 
 // field: "outward-flight" etc.; testid prefix is the same name ("outward-flight-CR1234").
-function flightTable(container, { heading, field, flights, date, route }) {
+// Flights whose id is in `current` (a booking's flights, when changing them) are marked.
+function flightTable(container, { heading, field, flights, date, route, current = new Set() }) {
   const title = cell("h2", heading);
   title.id = `${field}-heading`;
   const sub = cell("p", `${route} · ${formatLong(date)}`);
   sub.className = "muted";
   if (!flights.length) {
-    container.replaceChildren(title, sub, cell("p", "No flights found on this day."));
+    container.replaceChildren(title, sub, cell("p", "No flights found on this day"));
     return;
   }
   const table = document.createElement("table");
@@ -30,12 +37,12 @@ function flightTable(container, { heading, field, flights, date, route }) {
   table.setAttribute("aria-labelledby", title.id);
   const head = document.createElement("tr");
   head.append(...COLUMNS.map((name) => cell("th", name)));
-  table.append(head, ...flights.map((flight) => flightRow(flight, field)));
+  table.append(head, ...flights.map((flight) => flightRow(flight, field, current.has(flight.id))));
   table.addEventListener("click", selectRow);
   container.replaceChildren(title, sub, table);
 }
 
-function flightRow(flight, field) {
+function flightRow(flight, field, isCurrent) {
   const row = document.createElement("tr");
   const radio = document.createElement("input");
   radio.type = "radio";
@@ -44,11 +51,18 @@ function flightRow(flight, field) {
   radio.dataset.field = field;
   radio.dataset.testid = `${field}-${flight.number}`;
   radio.dataset.flightId = String(flight.id);
-  radio.setAttribute("aria-label", `Select ${flight.number} departing ${flight.departure_time}`);
+  const currentNote = isCurrent ? " (current flight)" : "";
+  radio.setAttribute("aria-label", `Select ${flight.number} departing ${flight.departure_time}${currentNote}`);
   const label = document.createElement("label");
   label.append(radio, " Select");
   const pick = document.createElement("td");
   pick.append(label);
+  if (isCurrent) {
+    row.setAttribute("aria-current", "true");
+    const badge = cell("span", "Current flight");
+    badge.className = "current-flight";
+    pick.append(" ", badge);
+  }
   const nextDay = flight.arrival_date && flight.arrival_date !== flight.date ? " +1" : "";
   row.append(pick,
     cell("td", flight.departure_time), cell("td", flight.from),
@@ -71,19 +85,19 @@ function selectedFlightId(container, field) {
 }
 
 // The departing (and, for a return trip, the return) table of a search answer; prefix is
-// "change-" when changing a booking's flights.
-export function renderFlightLists(root, results, tripType, prefix = "") {
+// "change-" when changing a booking's flights, whose flight ids are then `current`.
+export function renderFlightLists(root, results, tripType, prefix = "", current = new Set()) {
   const route = `${results.from} → ${results.to}`;
   flightTable(root.querySelector('[data-results="outward"]'), {
     heading: "Select your departing flight", field: `${prefix}outward-flight`,
-    flights: results.flights, date: results.date, route,
+    flights: results.flights, date: results.date, route, current,
   });
   const back = root.querySelector('[data-results="return"]');
   if (tripType === "return") {
     flightTable(back, {
       heading: "Select your return flight", field: `${prefix}return-flight`,
       flights: results.return_flights || [], date: results.return_date,
-      route: `${results.to} → ${results.from}`,
+      route: `${results.to} → ${results.from}`, current,
     });
   } else {
     back.replaceChildren();
@@ -94,8 +108,8 @@ export function renderFlightLists(root, results, tripType, prefix = "") {
 export function chosenFlights(root, results, tripType, prefix = "") {
   const outwardId = selectedFlightId(root, `${prefix}outward-flight`);
   const returnId = selectedFlightId(root, `${prefix}return-flight`);
-  if (!outwardId) return { missing: "Select a departing flight." };
-  if (tripType === "return" && !returnId) return { missing: "Select a return flight." };
+  if (!outwardId) return { missing: "Select a departing flight" };
+  if (tripType === "return" && !returnId) return { missing: "Select a return flight" };
   return {
     outward: results.flights.find((f) => f.id === outwardId),
     return: tripType === "return" ? results.return_flights.find((f) => f.id === returnId) : null,

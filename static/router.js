@@ -1,7 +1,16 @@
 // Shows one screen at a time. Nav links (anything with data-route) change the URL hash so the
-// browser's Back button works; other screens are reached from inside a workflow.
+// browser's Back button works; other screens are reached from inside a workflow. The nav link of
+// the section a screen belongs to is marked aria-current="page", and every screen change is
+// announced on the document as a SCREEN_CHANGE event (popups close on it).
 const handlers = {};
 const ROUTES = { home: "search", find: "find", help: "help" };
+// The nav section of every screen: the booking workflow is under Home, a found booking under
+// Find booking.
+const SECTIONS = {
+  search: "home", results: "home", passenger: "home", payment: "home", confirmation: "home",
+  find: "find", booking: "find", modify: "find", help: "help",
+};
+export const SCREEN_CHANGE = "crm-screen";
 
 export function screen(name) {
   return document.querySelector(`[data-screen="${name}"]`);
@@ -15,9 +24,18 @@ export function show(name, ...args) {
   for (const section of document.querySelectorAll("[data-screen]")) {
     section.hidden = section.dataset.screen !== name;
   }
+  markCurrent(SECTIONS[name]);
+  document.dispatchEvent(new CustomEvent(SCREEN_CHANGE, { detail: name }));
   handlers[name]?.(...args);
   window.scrollTo(0, 0);
   screen(name).querySelector("h1")?.focus({ preventScroll: true });
+}
+
+function markCurrent(section) {
+  for (const link of document.querySelectorAll("nav [data-route]")) {
+    if (link.dataset.route === section) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
 }
 
 function routeFromHash() {

@@ -58,8 +58,13 @@ def browser():
 
 @pytest.fixture
 def page(browser):
+    """A page in its own context, under the app's Content-Security-Policy (never bypassed): a test
+    fails when the page did anything the policy blocks."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10_000)
     page = context.new_page()
+    blocked = []
+    page.on("console", lambda m: "Content Security Policy" in m.text and blocked.append(m.text))
     yield page
     context.close()
+    assert not blocked, f"the page broke its Content-Security-Policy: {blocked}"

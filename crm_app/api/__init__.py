@@ -4,18 +4,11 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from ..request_guard import json_body  # noqa: F401  (the routes' one way to read a body)
 from ..services.dates import Calendar
-from ..services.errors import DomainError, InvalidInput
+from ..services.errors import DomainError
 
 api = Blueprint("api", __name__, url_prefix="/api")
-
-
-def json_body() -> dict:
-    """The request's JSON object, or a 400 that says what is wrong with it."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise InvalidInput("The request body must be a JSON object")
-    return body
 
 
 def calendar() -> Calendar:
@@ -24,6 +17,17 @@ def calendar() -> Calendar:
 
 def world_seed() -> int:
     return current_app.config["DATA_SEED"]
+
+
+def http_message(error: HTTPException) -> str:
+    """A short message in the API's style for errors the framework raises."""
+    if error.code == 404:
+        return f"Nothing here: {request.path[:200]}"
+    if error.code == 405:
+        return f"{request.method} is not allowed on {request.path[:200]}"
+    if error.code == 413:
+        return f"The request body is larger than {current_app.config['MAX_CONTENT_LENGTH']} bytes"
+    return error.name
 
 
 def register_error_handlers(app) -> None:
@@ -35,7 +39,11 @@ def register_error_handlers(app) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return jsonify({"error": error.description or error.name}), error.code
+        response = jsonify({"error": http_message(error)})
+        for name, value in error.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value  # e.g. Allow on a 405
+        return response, error.code
 
     @app.errorhandler(Exception)
     def unexpected_error(error: Exception):

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+from flask import request
+
 from ..db import get_session
 from ..scope import current_dataset
 from ..services import bookings as booking_service
+from ..services.numbers import parse_id
 from ..services.validation import check_passenger
 from . import api, calendar, json_body
-from .views import booking_json, passenger_json
+from .idempotency import idempotent
+from .views import booking_json, change_quote_json, passenger_json
 
 
 @api.post("/passenger/validate")
@@ -15,6 +19,7 @@ def validate_passenger():
 
 
 @api.post("/bookings")
+@idempotent
 def create_booking():
     body = json_body()
     session = get_session()
@@ -33,6 +38,7 @@ def get_booking(code: str):
 
 
 @api.post("/bookings/<code>/cancel")
+@idempotent
 def cancel_booking(code: str):
     body = json_body()
     session = get_session()
@@ -41,6 +47,7 @@ def cancel_booking(code: str):
 
 
 @api.patch("/bookings/<code>/passenger")
+@idempotent
 def update_passenger(code: str):
     body = json_body()
     changes = body.get("passenger", body)
@@ -50,6 +57,7 @@ def update_passenger(code: str):
 
 
 @api.put("/bookings/<code>/flights")
+@idempotent
 def change_flights(code: str):
     body = json_body()
     session = get_session()
@@ -57,3 +65,12 @@ def change_flights(code: str):
         session, calendar(), current_dataset(session), code,
         body.get("outward_flight_id"), body.get("return_flight_id"))
     return {"booking": booking_json(booking)}
+
+
+@api.get("/bookings/<code>/flights/quote")
+def quote_flight_change(code: str):
+    """What changing the booking to the given flights would cost, before saving it."""
+    session = get_session()
+    return change_quote_json(booking_service.change_quote(
+        session, calendar(), current_dataset(session), code,
+        parse_id(request.args.get("outward")), parse_id(request.args.get("return"))))

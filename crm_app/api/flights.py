@@ -4,8 +4,8 @@ from flask import request
 
 from ..db import get_session
 from ..services import flights as flight_service
-from ..services.bookings import check_itinerary
-from ..services.pricing import price_lines
+from ..services.bookings import check_itinerary, itinerary_lines
+from ..services.numbers import parse_id
 from . import api, calendar, world_seed
 from .views import flight_json, lines_json
 
@@ -27,15 +27,12 @@ def search_flights():
 def quote():
     """Price lines and total for chosen flights, before booking."""
     outward, back = check_itinerary(get_session(), calendar(), _flight_id("outward"), _flight_id("return"))
-    legs = [(d, f.number, f.price_cents) for d, f in (("outward", outward), ("return", back)) if f]
-    return lines_json(price_lines(legs))
+    return lines_json(itinerary_lines(outward, back))
 
 
 def _flight_id(name: str):
-    """The id as the booking body would carry it: a number, None when absent, else the raw text
-    (which get_flight refuses with a message naming the flight)."""
-    value = request.args.get(name)
-    return int(value) if value and value.isdigit() else value or None
+    """The id as the booking body would carry it (get_flight refuses anything else by name)."""
+    return parse_id(request.args.get(name))
 
 
 def _route_json(flights) -> dict:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..models import Airport, Booking, Flight, Passenger
 from ..services.bookings import booking_lines
-from ..services.pricing import money, total_cents
+from ..services.pricing import money, signed_money, total_cents
 from ..services.schedule import clock_time
 from ..services.validation import PASSENGER_FIELDS
 
@@ -42,6 +42,13 @@ def lines_json(lines: list[dict]) -> dict:
         "price_lines": [{"label": line["label"], "amount": money(line["amount_cents"])} for line in lines],
         "total": money(total_cents(lines)),
     }
+
+
+def change_quote_json(quote: dict) -> dict:
+    """A services.bookings.change_quote: the new price lines and total, the total paid now and
+    the difference."""
+    return {**lines_json(quote["lines"]), "current_total": money(quote["current_total_cents"]),
+            "difference": signed_money(quote["difference_cents"])}
 
 
 def booking_json(booking: Booking) -> dict:

@@ -1,7 +1,7 @@
 """Booking, finding, cancelling and changing bookings. Each write is one transaction."""
 from __future__ import annotations
 
-import datetime as dt
+import re
 import secrets
 import string
 
@@ -11,22 +11,26 @@ from sqlalchemy.orm import Session
 from ..db import card_hasher, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
 from .dates import Calendar
-from .errors import Conflict, InvalidInput, NotFound
+from .errors import Conflict, InvalidInput, NotFound, excerpt
 from .flights import get_flight
 from .pricing import price_lines, total_cents
 from .validation import check_passenger, check_payment
 
 CODE_ALPHABET = string.ascii_uppercase + string.digits
 CODE_LENGTH = 6
+CODE_PATTERN = re.compile(f"[A-Z0-9]{{{CODE_LENGTH}}}")
+CODE_REQUIRED = "Confirmation code is required"
 
 
 def find_booking(session: Session, dataset: str, code) -> Booking:
     text = code.strip().upper() if isinstance(code, str) else ""
     if not text:
-        raise InvalidInput("Enter a confirmation code", {"code": "Enter a confirmation code"})
-    booking = session.scalar(select(Booking).where(Booking.dataset == dataset, Booking.code == text))
+        raise InvalidInput(CODE_REQUIRED, {"code": CODE_REQUIRED})
+    booking = None
+    if CODE_PATTERN.fullmatch(text):
+        booking = session.scalar(select(Booking).where(Booking.dataset == dataset, Booking.code == text))
     if booking is None:
-        raise NotFound(f"No booking found with confirmation code {text}")
+        raise NotFound(f"No booking found with confirmation code {excerpt(text)}")
     return booking
 
 
@@ -66,7 +70,7 @@ def cancel(session: Session, dataset: str, code, confirmation) -> Booking:
     booking = find_booking(session, dataset, code)
     entered = confirmation.strip().upper() if isinstance(confirmation, str) else ""
     if entered != booking.code:
-        message = "The confirmation code does not match this booking"
+        message = "The confirmation code does not match this booking" if entered else CODE_REQUIRED
         raise InvalidInput(message, {"confirmation_code": message})
     with write_transaction(session):
         booking = _locked(session, dataset, booking.code)
@@ -87,14 +91,7 @@ def update_passenger(session: Session, calendar: Calendar, dataset: str, code, c
 
 def change_flights(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id) -> Booking:
     """Move a booking to other flights on the same route; fares are repriced."""
-    booking = find_booking(session, dataset, code)
-    outward, back = check_itinerary(session, calendar, outward_id, return_id)
-    current = booking.segments[0].flight
-    if (outward.origin, outward.destination) != (current.origin, current.destination):
-        raise InvalidInput(f"The new flights must keep the route {current.origin} to {current.destination}")
-    if (back is None) != (booking.trip_type == "oneway"):
-        wanted = "a return flight" if booking.trip_type == "return" else "no return flight"
-        raise InvalidInput(f"This booking needs {wanted}", {"return_flight_id": f"This booking needs {wanted}"})
+    booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
     with write_transaction(session):
         booking = _locked(session, dataset, booking.code)
         booking.segments.clear()
@@ -102,6 +99,37 @@ def change_flights(session: Session, calendar: Calendar, dataset: str, code, out
         _set_segments(booking, outward, back)
         booking.payment.amount_cents = booking_total(booking)
     return booking
+
+
+def change_quote(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id) -> dict:
+    """What moving a booking to other flights would cost: the new price lines, the new total, the
+    total paid now, and the difference (negative when the new flights are cheaper)."""
+    booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
+    lines = itinerary_lines(outward, back)
+    new_total, current_total = total_cents(lines), booking_total(booking)
+    return {"lines": lines, "total_cents": new_total, "current_total_cents": current_total,
+            "difference_cents": new_total - current_total}
+
+
+def _checked_change(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id):
+    """The booking and the flights it may move to: sellable, on its route, its trip type."""
+    booking = find_booking(session, dataset, code)
+    if booking.status == "Cancelled":
+        raise Conflict(f"Booking {booking.code} is already cancelled")
+    outward, back = check_itinerary(session, calendar, outward_id, return_id)
+    current = booking.segments[0].flight
+    if (outward.origin, outward.destination) != (current.origin, current.destination):
+        raise InvalidInput(f"The new flights must keep the route {current.origin} to {current.destination}")
+    if (back is None) != (booking.trip_type == "oneway"):
+        wanted = "a return flight" if booking.trip_type == "return" else "no return flight"
+        raise InvalidInput(f"This booking needs {wanted}", {"return_flight_id": f"This booking needs {wanted}"})
+    return booking, outward, back
+
+
+def itinerary_lines(outward: Flight, back: Flight | None) -> list[dict]:
+    """Price lines of chosen flights at today's fares."""
+    return price_lines([(direction, flight.number, flight.price_cents)
+                        for direction, flight in (("outward", outward), ("return", back)) if flight])
 
 
 def booking_lines(booking: Booking) -> list[dict]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from .errors import InvalidInput
+from .errors import InvalidInput, excerpt
 
 DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
 
@@ -19,7 +19,7 @@ def read_date(text: str) -> dt.date | None:
     return None
 
 
-def parse_date(value, label: str, field: str | None = None) -> dt.date:
+def parse_date(value, label: str) -> dt.date:
     """A date from ISO or US text; a clear message naming `label` otherwise."""
     if isinstance(value, dt.date):
         return value
@@ -27,11 +27,9 @@ def parse_date(value, label: str, field: str | None = None) -> dt.date:
     day = read_date(text)
     if day is not None:
         return day
-    shown = text or "nothing"
-    raise InvalidInput(
-        f"{label} must be a date like MM/DD/YYYY or YYYY-MM-DD (got {shown})",
-        {field: f"Enter {label.lower()} as MM/DD/YYYY or YYYY-MM-DD"} if field else None,
-    )
+    if not text:
+        raise InvalidInput(f"{label} is required")
+    raise InvalidInput(f"{label} must be a date like MM/DD/YYYY or YYYY-MM-DD (got {excerpt(text)})")
 
 
 @dataclass(frozen=True)
@@ -53,13 +51,10 @@ class Calendar:
     def last_date(self) -> dt.date:
         return self.today + dt.timedelta(days=self.sellable_days)
 
-    def check_sellable(self, day: dt.date, label: str, field: str | None = None) -> dt.date:
+    def check_sellable(self, day: dt.date, label: str) -> dt.date:
         if self.first_date <= day <= self.last_date:
             return day
-        message = (
-            f"{label} must be between {us_date(self.first_date)} and {us_date(self.last_date)}"
-        )
-        raise InvalidInput(message, {field: message} if field else None)
+        raise InvalidInput(f"{label} must be between {us_date(self.first_date)} and {us_date(self.last_date)}")
 
 
 def us_date(day: dt.date) -> str:

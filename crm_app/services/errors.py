@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 
+def excerpt(text: str, limit: int = 40) -> str:
+    """What a person typed, as a message quotes it: cut when it is long."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class DomainError(Exception):
     status = 400
 
@@ -27,3 +32,11 @@ class NotFound(DomainError):
 
 class Conflict(DomainError):
     status = 409
+
+
+def form_error(errors: dict[str, str], labels: dict[str, str]) -> InvalidInput:
+    """One error for a form with wrong fields: every field keeps its own message; the summary is
+    that message when only one field is wrong, else the labels of all of them."""
+    if len(errors) == 1:
+        return InvalidInput(next(iter(errors.values())), errors)
+    return InvalidInput("Please correct: " + ", ".join(labels.get(f, f) for f in errors), errors)

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from dataclasses import dataclass
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -10,54 +12,95 @@ from ..airports import code_from_label
 from ..db import write_transaction
 from ..models import Airport, Flight, RouteDay
 from .dates import Calendar, parse_date
-from .errors import InvalidInput, NotFound
+from .errors import InvalidInput, NotFound, excerpt, form_error
+from .numbers import is_row_id
 from .schedule import Place, plan_day
+from .validation import column_length
+
+
+LONGEST_AIRPORT_TEXT = column_length(Airport.name)
 
 
 def find_airports(session: Session, query: str = "") -> list[Airport]:
-    """Airports whose code, city or name contains the query; exact code matches first."""
+    """Airports whose code, city or name contains the query (taken literally: % and _ are plain
+    characters); exact code matches first."""
     text = (query or "").strip()
+    if len(text) > LONGEST_AIRPORT_TEXT:
+        return []  # contained in no code, city or name
     statement = select(Airport).order_by(Airport.city, Airport.code)
     if text:
-        pattern = f"%{text}%"
-        statement = statement.where(
-            or_(Airport.code.ilike(pattern), Airport.city.ilike(pattern), Airport.name.ilike(pattern))
-        )
+        pattern = "%" + re.sub(r"([\\%_])", r"\\\1", text) + "%"
+        statement = statement.where(or_(*(column.ilike(pattern, escape="\\")
+                                          for column in (Airport.code, Airport.city, Airport.name))))
     airports = list(session.scalars(statement))
     return sorted(airports, key=lambda a: (a.code != text.upper(), not a.city.lower().startswith(text.lower())))
 
 
-def airport_code(session: Session, value, label: str, field: str | None = None) -> str:
+def airport_code(session: Session, value, label: str) -> str:
     """The IATA code of an offered airport, from a code or a label like 'New York, NY (JFK)'."""
     text = value.strip() if isinstance(value, str) else ""
-    code = code_from_label(text)
     if not text:
-        message = f"Enter the {label} airport"
-    elif session.get(Airport, code) is None:
-        message = f"Unknown airport: {text}"
-    else:
-        return code
-    raise InvalidInput(message, {field: message} if field else None)
+        raise InvalidInput(f"Enter the {label} airport")
+    code = code_from_label(text)
+    if len(code) != 3 or session.get(Airport, code) is None:
+        raise InvalidInput(f"Unknown airport: {excerpt(text)}")
+    return code
+
+
+SEARCH_LABELS = {"from": "From", "to": "To", "date": "Departure date", "return": "Return date"}
+
+
+@dataclass(frozen=True)
+class Search:
+    """A checked flight search: two different offered airports and sellable dates."""
+
+    origin: str
+    destination: str
+    day: dt.date
+    return_day: dt.date | None = None
+
+
+def check_search(session: Session, calendar: Calendar, origin, destination, day, return_day=None) -> Search:
+    """Every wrong field of a search at once, each with one message (see errors.form_error)."""
+    errors: dict[str, str] = {}
+
+    def checked(field: str, check):
+        try:
+            return check()
+        except InvalidInput as error:
+            errors[field] = error.message
+            return None
+
+    origin_code = checked("from", lambda: airport_code(session, origin, "departure"))
+    destination_code = checked("to", lambda: airport_code(session, destination, "arrival"))
+    if origin_code and origin_code == destination_code:
+        errors["to"] = "From and To must be different airports"
+    date = checked("date", lambda: _sellable(calendar, day, "Departure date"))
+    back = None
+    if return_day is not None:
+        back = checked("return", lambda: _sellable(calendar, return_day, "Return date"))
+        if date and back and back < date:
+            errors["return"] = "Return date must not be before the departure date"
+    if errors:
+        raise form_error(errors, SEARCH_LABELS)
+    return Search(origin_code, destination_code, date, back)
+
+
+def _sellable(calendar: Calendar, value, label: str) -> dt.date:
+    return calendar.check_sellable(parse_date(value, label), label)
 
 
 def search(session: Session, calendar: Calendar, seed: int, origin, destination, day) -> list[Flight]:
     """The flights of one route on one day, validated as a person would type them."""
-    origin_code = airport_code(session, origin, "departure", "from")
-    destination_code = airport_code(session, destination, "arrival", "to")
-    if origin_code == destination_code:
-        raise InvalidInput("From and To must be different airports", {"to": "Choose a different airport"})
-    date = calendar.check_sellable(parse_date(day, "Departure date", "date"), "Departure date", "date")
-    return flights_on(session, calendar, seed, origin_code, destination_code, date)
+    found = check_search(session, calendar, origin, destination, day)
+    return flights_on(session, calendar, seed, found.origin, found.destination, found.day)
 
 
 def search_return(session: Session, calendar: Calendar, seed: int, origin, destination, day, return_day):
     """Both legs of a return trip; the return may not be before the departure."""
-    outward = search(session, calendar, seed, origin, destination, day)
-    back_date = calendar.check_sellable(parse_date(return_day, "Return date", "return"), "Return date", "return")
-    if back_date < outward[0].departure_date:
-        message = "Return date must not be before the departure date"
-        raise InvalidInput(message, {"return": message})
-    back = flights_on(session, calendar, seed, outward[0].destination, outward[0].origin, back_date)
+    found = check_search(session, calendar, origin, destination, day, return_day)
+    outward = flights_on(session, calendar, seed, found.origin, found.destination, found.day)
+    back = flights_on(session, calendar, seed, found.destination, found.origin, found.return_day)
     return outward, back
 
 
@@ -75,7 +118,7 @@ def flights_on(session: Session, calendar: Calendar, seed: int, origin: str, des
 
 
 def get_flight(session: Session, flight_id, label: str) -> Flight:
-    flight = session.get(Flight, flight_id) if isinstance(flight_id, int) and not isinstance(flight_id, bool) else None
+    flight = session.get(Flight, flight_id) if is_row_id(flight_id) else None
     if flight is None:
         raise InvalidInput(f"Choose the {label} flight", {f"{label}_flight_id": f"Choose the {label} flight"})
     return flight

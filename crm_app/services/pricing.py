@@ -26,3 +26,9 @@ def total_cents(lines: Sequence[dict]) -> int:
 def money(cents: int) -> str:
     """Cents as the API shows amounts: '172.55'."""
     return f"{cents // 100}.{cents % 100:02d}"
+
+
+def signed_money(cents: int) -> str:
+    """A difference in cents with its sign: '+12.30', '-4.05', '0.00'."""
+    sign = "+" if cents > 0 else "-" if cents < 0 else ""
+    return sign + money(abs(cents))

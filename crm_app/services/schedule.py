@@ -1,7 +1,9 @@
 """The flight timetable: a pure function of (world seed, route, day).
 
-Nothing here touches the database; flights.py stores what this plans the first time a route-day is
-searched. The same seed gives the same flight numbers, times and prices on every machine.
+Each route has a fixed timetable of flight numbers, departure times and durations; each day
+operates a share of it at that day's fares. Nothing here touches the database; flights.py stores
+what this plans the first time a route-day is searched. The same seed gives the same flight
+numbers, times and prices on every machine.
 """
 from __future__ import annotations
 
@@ -44,38 +46,55 @@ def distance_km(a: Place, b: Place) -> float:
     return 2 * 6371 * math.asin(math.sqrt(h))
 
 
+@dataclass(frozen=True)
+class ScheduledFlight:
+    """A line of a route's timetable: one flight number, always at the same time."""
+
+    number: str
+    departure_minute: int  # local time at the origin
+    duration_minutes: int
+
+
 @lru_cache(maxsize=4096)
 def route_numbers(seed: int, origin: str, destination: str) -> tuple[str, ...]:
-    """The route's flight numbers; the same every day, as on a real timetable."""
+    """The route's flight numbers."""
     rng = random.Random(f"{seed}:numbers:{origin}-{destination}")
     return tuple(f"CR{n}" for n in rng.sample(range(100, 9999), MAX_FLIGHTS))
 
 
-def plan_day(seed: int, origin: Place, destination: Place, day: dt.date, today: dt.date) -> list[PlannedFlight]:
-    """The flights of one route on one day, sorted by departure time."""
-    rng = random.Random(f"{seed}:day:{origin.code}-{destination.code}:{day.isoformat()}")
-    count = rng.randint(MIN_FLIGHTS, MAX_FLIGHTS)
-    minutes = sorted(rng.sample(range(FIRST_DEPARTURE, LAST_DEPARTURE), count))
-    km = distance_km(origin, destination)
-    base_duration = GROUND_MINUTES + km / CRUISE_KMH * 60
+@lru_cache(maxsize=4096)
+def timetable(seed: int, origin: Place, destination: Place) -> tuple[ScheduledFlight, ...]:
+    """The route's flights, in departure order. A flight number is one flight: it flies this
+    route at the same time, for the same duration, every day it operates."""
+    rng = random.Random(f"{seed}:timetable:{origin.code}-{destination.code}")
+    minutes = sorted(rng.sample(range(FIRST_DEPARTURE, LAST_DEPARTURE), MAX_FLIGHTS))
+    base_duration = GROUND_MINUTES + distance_km(origin, destination) / CRUISE_KMH * 60
     numbers = route_numbers(seed, origin.code, destination.code)
-    return [
-        _plan_flight(rng, numbers[i], origin, destination, day, minute, base_duration, km, today)
-        for i, minute in enumerate(minutes)
-    ]
+    return tuple(ScheduledFlight(number, minute, round(base_duration * rng.uniform(0.95, 1.08)))
+                 for number, minute in zip(numbers, minutes))
 
 
-def _plan_flight(rng, number, origin, destination, day, minute, base_duration, km, today) -> PlannedFlight:
-    duration = round(base_duration * rng.uniform(0.95, 1.08))
+def plan_day(seed: int, origin: Place, destination: Place, day: dt.date, today: dt.date) -> list[PlannedFlight]:
+    """The flights of one route on one day, sorted by departure time: the day's share of the
+    timetable, each at a fare of that day."""
+    rng = random.Random(f"{seed}:day:{origin.code}-{destination.code}:{day.isoformat()}")
+    table = timetable(seed, origin, destination)
+    operating = sorted(rng.sample(range(len(table)), rng.randint(MIN_FLIGHTS, MAX_FLIGHTS)))
+    km = distance_km(origin, destination)
+    return [_plan_flight(rng, table[i], origin, destination, day, km, today) for i in operating]
+
+
+def _plan_flight(rng, flight: ScheduledFlight, origin, destination, day, km, today) -> PlannedFlight:
+    minute = flight.departure_minute
     departs = dt.datetime.combine(day, dt.time(minute // 60, minute % 60), ZoneInfo(origin.timezone))
-    arrives = (departs + dt.timedelta(minutes=duration)).astimezone(ZoneInfo(destination.timezone))
+    arrives = (departs + dt.timedelta(minutes=flight.duration_minutes)).astimezone(ZoneInfo(destination.timezone))
     return PlannedFlight(
-        number=number,
+        number=flight.number,
         departure_date=day,
         departure_minute=minute,
         arrival_date=arrives.date(),
         arrival_minute=arrives.hour * 60 + arrives.minute,
-        duration_minutes=duration,
+        duration_minutes=flight.duration_minutes,
         price_cents=_fare_cents(rng, km, minute, (day - today).days),
     )
 

@@ -1,11 +1,19 @@
-"""Checks on what a caller types: passenger details and payment cards."""
+"""Checks on what a caller types: passenger details and payment cards.
+
+Messages follow one style: an empty text field "<Label> is required", an empty choice "Choose a
+<label>", a wrong value says what is expected; no message ends with a full stop (see
+errors.form_error for a form's summary). Text fields are limited to the length of the column
+that stores them.
+"""
 from __future__ import annotations
 
 import datetime as dt
 import re
 
-from .dates import parse_date
-from .errors import InvalidInput
+from ..models import Passenger, Payment
+from .dates import parse_date, us_date
+from .errors import InvalidInput, form_error
+from .numbers import ascii_digits
 
 TITLES = ("Mr", "Mrs", "Ms", "Miss", "Dr")
 GENDERS = ("Male", "Female", "Other")
@@ -14,8 +22,19 @@ PASSENGER_LABELS = {
     "title": "Title", "first_name": "First name", "last_name": "Last name",
     "email": "Email address", "gender": "Gender", "date_of_birth": "Date of birth",
 }
+PAYMENT_LABELS = {"card_number": "Card number", "expiry": "Expiry", "security_code": "Security code",
+                  "name_on_card": "Name on card"}
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-MAX_NAME = 60
+EARLIEST_BIRTH = dt.date(1900, 1, 1)
+
+
+def column_length(column) -> int:
+    """The length of a String column, which a text field must not exceed."""
+    return column.property.columns[0].type.length
+
+
+TEXT_LIMITS = {field: column_length(getattr(Passenger, field)) for field in ("first_name", "last_name", "email")}
+MAX_NAME_ON_CARD = column_length(Payment.name_on_card)
 
 
 def _text(value) -> str:
@@ -24,26 +43,29 @@ def _text(value) -> str:
 
 def _one_of(value, choices, label):
     text = _text(value)
+    if not text:
+        return InvalidInput(f"Choose a {label.lower()}")
     for choice in choices:
         if text.lower() == choice.lower():
             return choice
     return InvalidInput(f"{label} must be one of {', '.join(choices)}")
 
 
-def _name(value, label):
+def _bounded(value, label, limit):
+    """Required text of at most `limit` characters."""
     text = _text(value)
     if not text:
         return InvalidInput(f"{label} is required")
-    if len(text) > MAX_NAME:
-        return InvalidInput(f"{label} must be at most {MAX_NAME} characters")
+    if len(text) > limit:
+        return InvalidInput(f"{label} must be at most {limit} characters")
     return text
 
 
 def _email(value, label):
-    text = _text(value)
-    if not text:
-        return InvalidInput(f"{label} is required")
-    return text if EMAIL.match(text) else InvalidInput(f"{label} must look like name@example.com")
+    text = _bounded(value, label, TEXT_LIMITS["email"])
+    if isinstance(text, InvalidInput) or EMAIL.match(text):
+        return text
+    return InvalidInput(f"{label} must look like name@example.com")
 
 
 def _birth_date(value, label, today: dt.date):
@@ -53,7 +75,9 @@ def _birth_date(value, label, today: dt.date):
         born = parse_date(value, label)
     except InvalidInput as error:
         return error
-    if not today.replace(year=today.year - 120) <= born < today:
+    if born < EARLIEST_BIRTH:
+        return InvalidInput(f"{label} must be on or after {us_date(EARLIEST_BIRTH)}")
+    if born >= today:
         return InvalidInput(f"{label} must be a past date")
     return born
 
@@ -68,7 +92,7 @@ def _check_field(field: str, value, today: dt.date):
         return _email(value, label)
     if field == "date_of_birth":
         return _birth_date(value, label, today)
-    return _name(value, label)
+    return _bounded(value, label, TEXT_LIMITS[field])
 
 
 def check_passenger(data, today: dt.date, partial: bool = False) -> dict:
@@ -86,14 +110,8 @@ def check_passenger(data, today: dt.date, partial: bool = False) -> dict:
         else:
             cleaned[field] = result
     if errors:
-        raise InvalidInput(_summary(errors), errors)
+        raise form_error(errors, PASSENGER_LABELS)
     return cleaned
-
-
-def _summary(errors: dict[str, str]) -> str:
-    if len(errors) == 1:
-        return next(iter(errors.values()))
-    return "Please correct: " + ", ".join(PASSENGER_LABELS.get(f, f) for f in errors)
 
 
 def luhn_valid(number: str) -> bool:
@@ -109,35 +127,43 @@ def card_digits(value) -> str:
     return re.sub(r"[\s-]", "", _text(value))
 
 
+def _card_number_error(number: str) -> str | None:
+    if not number:
+        return "Card number is required"
+    if not (ascii_digits(number, range(12, 20)) and luhn_valid(number)):
+        return "Card number is not valid"
+    return None
+
+
+def _security_code_error(code: str) -> str | None:
+    if not code:
+        return "Security code is required"
+    return None if ascii_digits(code, range(3, 5)) else "Security code must be 3 or 4 digits"
+
+
 def check_payment(data, today: dt.date) -> dict:
     """Card details, cleaned: a Luhn-valid number, an expiry not in the past, a 3-4 digit code."""
     if not isinstance(data, dict):
         raise InvalidInput("Payment details must be an object")
-    errors = {}
     number = card_digits(data.get("card_number"))
-    if not (number.isdigit() and 12 <= len(number) <= 19 and luhn_valid(number)):
-        errors["card_number"] = "Card number is not valid"
     expiry = _text(data.get("expiry"))
-    expiry_error = _expiry_error(expiry, today)
-    if expiry_error:
-        errors["expiry"] = expiry_error
-    code = _text(data.get("security_code"))
-    if not (code.isdigit() and len(code) in (3, 4)):
-        errors["security_code"] = "Security code must be 3 or 4 digits"
-    name = _text(data.get("name_on_card"))
-    if not name:
-        errors["name_on_card"] = "Name on card is required"
+    name = _bounded(data.get("name_on_card"), PAYMENT_LABELS["name_on_card"], MAX_NAME_ON_CARD)
+    found = {
+        "card_number": _card_number_error(number),
+        "expiry": _expiry_error(expiry, today),
+        "security_code": _security_code_error(_text(data.get("security_code"))),
+        "name_on_card": name.message if isinstance(name, InvalidInput) else None,
+    }
+    errors = {field: message for field, message in found.items() if message}
     if errors:
-        raise InvalidInput(_payment_summary(errors), errors)
-    return {"card_number": number, "expiry": expiry, "name_on_card": name[:120]}
-
-
-def _payment_summary(errors: dict[str, str]) -> str:
-    return next(iter(errors.values())) if len(errors) == 1 else "Please check the payment details"
+        raise form_error(errors, PAYMENT_LABELS)
+    return {"card_number": number, "expiry": expiry, "name_on_card": name}
 
 
 def _expiry_error(expiry: str, today: dt.date) -> str | None:
-    match = re.fullmatch(r"(\d{2})/(\d{2})", expiry)
+    if not expiry:
+        return "Expiry is required"
+    match = re.fullmatch(r"([0-9]{2})/([0-9]{2})", expiry)
     if not match or not 1 <= int(match.group(1)) <= 12:
         return "Expiry must be MM/YY"
     month, year = int(match.group(1)), 2000 + int(match.group(2))

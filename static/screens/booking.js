@@ -1,4 +1,5 @@
-// Booking view: code, status, itinerary, passenger, payment, price lines, Total.
+// Booking view: code, status (with a notice when cancelled), itinerary, passenger, payment,
+// price lines, Total.
 import { formatLong } from "../dates.js";
 import { clearErrors } from "../fields.js";
 import { itinerary, money, priceLines } from "../flightlist.js";
@@ -53,6 +54,7 @@ function render(root, booking) {
     ["Name on card", booking.payment.name_on_card],
   ]);
   priceLines(root.querySelector("[data-price-lines]"), booking.price_lines);
+  root.querySelector('[data-testid="booking-cancelled"]').hidden = !cancelled;
   root.querySelector('[data-testid="modify-booking"]').disabled = cancelled;
   root.querySelector('[data-testid="cancel-booking"]').disabled = cancelled;
 }

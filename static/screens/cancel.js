@@ -1,16 +1,14 @@
 // The cancel dialog: the agent re-enters the confirmation code; the server checks it.
 import { api } from "../api.js";
 import { clearErrors, committedValue, showApiError } from "../fields.js";
+import { onSubmit } from "../submitting.js";
 
 const dialog = () => document.querySelector('[data-testid="cancel-dialog"]');
 let target = null;   // { booking, onCancelled }
 
 export function initCancelDialog() {
   const form = dialog().querySelector("form");
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    confirm(form);
-  });
+  onSubmit(form, confirm);
   dialog().querySelector('[data-testid="cancel-close"]').addEventListener("click", () => dialog().close());
 }
 

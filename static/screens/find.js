@@ -2,20 +2,18 @@
 import { api } from "../api.js";
 import { clearErrors, committedValue, showApiError, showFieldError } from "../fields.js";
 import { register, screen, show } from "../router.js";
+import { onSubmit } from "../submitting.js";
 
 export function initFind() {
   const form = screen("find").querySelector("form");
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    find(form);
-  });
+  onSubmit(form, find);
   register("find", () => clearErrors(form));
 }
 
 async function find(form) {
   clearErrors(form);
   const code = committedValue(form.querySelector('[data-testid="find-code"]'));
-  if (!code) return showFieldError(form, "find-code", "Enter a confirmation code.");
+  if (!code) return showFieldError(form, "find-code", "Confirmation code is required");
   try {
     const answer = await api.getBooking(code);
     show("booking", answer.booking);

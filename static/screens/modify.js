@@ -1,28 +1,29 @@
-// Modify booking: change passenger fields (Save) or change flights (search, select, Save flights).
+// Modify booking: change passenger fields (Save) or change flights (search, select, see the fare
+// difference, Save flights). Save flights is offered once a search has listed flights; the
+// booking's current flights are marked in the lists.
 import { api } from "../api.js";
 import { presetAirport } from "../autocomplete.js";
 import { presetDate } from "../datepicker.js";
 import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
-import { chosenFlights, itinerary, renderFlightLists } from "../flightlist.js";
+import { chosenFlights, itinerary, money, renderFlightLists, signedMoney } from "../flightlist.js";
 import { setTripType } from "../flightsearch.js";
 import { fillPassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
+import { onSubmit, whileBusy } from "../submitting.js";
 
-const state = { booking: null, results: null };
+const state = { booking: null, results: null, quotes: 0 };
 const root = () => screen("modify");
 const part = (selector) => root().querySelector(selector);
+const panel = () => part("[data-change-panel]");
 
 export function initModify() {
-  part('[data-form="modify-passenger"]').addEventListener("submit", (e) => {
-    e.preventDefault();
-    savePassenger();
-  });
+  onSubmit(part('[data-form="modify-passenger"]'), savePassenger);
   part('[data-testid="change-flights"]').addEventListener("click", openChangePanel);
-  part("[data-change-search]").addEventListener("submit", (e) => {
-    e.preventDefault();
-    searchFlights();
-  });
-  part('[data-testid="save-flights"]').addEventListener("click", saveFlights);
+  onSubmit(part("[data-change-search]"), searchFlights);
+  part("[data-results='outward']").addEventListener("change", showFareDifference);
+  part("[data-results='return']").addEventListener("change", showFareDifference);
+  const save = part('[data-testid="save-flights"]');
+  save.addEventListener("click", () => whileBusy(save, saveFlights));
   part('[data-testid="modify-back"]').addEventListener("click", () => show("booking", state.booking));
   register("modify", (booking) => {
     Object.assign(state, { booking, results: null });
@@ -36,13 +37,12 @@ export function initModify() {
 
 function renderFlights() {
   itinerary(part("[data-itinerary]"), state.booking.flights);
-  part("[data-change-panel]").hidden = true;
+  panel().hidden = true;
   part('[data-testid="change-flights"]').hidden = false;
 }
 
 // Only the fields that differ from the booking are sent.
-async function savePassenger() {
-  const form = part('[data-form="modify-passenger"]');
+async function savePassenger(form) {
   clearErrors(form);
   part('[data-testid="modify-passenger-status"]').textContent = "";
   const typed = apiValues(form);
@@ -52,7 +52,7 @@ async function savePassenger() {
     const answer = await api.updatePassenger(state.booking.code, changes);
     state.booking = answer.booking;
     fillPassenger(form, answer.booking.passenger);
-    part('[data-testid="modify-passenger-status"]').textContent = "Passenger details saved.";
+    part('[data-testid="modify-passenger-status"]').textContent = "Passenger details saved";
   } catch (err) {
     showApiError(form, "modify-passenger", err);
   }
@@ -65,37 +65,64 @@ function flightOf(direction) {
 function openChangePanel() {
   const outward = flightOf("outward");
   const back = flightOf("return");
-  const panel = part("[data-change-panel]");
   presetAirport(part('[data-testid="change-from"]'), outward.from);
   presetAirport(part('[data-testid="change-to"]'), outward.to);
   presetDate(part('[data-testid="change-depart"]'), outward.date);
   presetDate(part('[data-testid="change-return"]'), back ? back.date : "");
-  setTripType(panel, state.booking.trip_type);
-  for (const list of panel.querySelectorAll("[data-results]")) list.replaceChildren();
-  clearErrors(panel);
+  setTripType(panel(), state.booking.trip_type);
+  showResults(null);
   part('[data-testid="change-flights-status"]').textContent = "";
-  panel.hidden = false;
+  panel().hidden = false;
   part('[data-testid="change-flights"]').hidden = true;
   part('[data-testid="change-depart"]').focus();
 }
 
-async function searchFlights() {
-  const panel = part("[data-change-panel]");
-  clearErrors(panel);
+// The search answer's flight lists with Save flights under them, or (null) neither.
+function showResults(results) {
+  state.results = results;
+  clearErrors(panel());
+  part('[data-testid="change-flights-quote"]').textContent = "";
+  part("[data-change-save]").hidden = !results;
+  if (!results) {
+    for (const list of panel().querySelectorAll("[data-results]")) list.replaceChildren();
+    return;
+  }
+  const current = new Set(state.booking.flights.map((f) => f.id));
+  renderFlightLists(panel(), results, state.booking.trip_type, "change-", current);
+}
+
+async function searchFlights(form) {
+  clearErrors(panel());
   try {
-    state.results = await api.searchFlights(apiValues(part("[data-change-search]")));
-    renderFlightLists(panel, state.results, state.booking.trip_type, "change-");
+    showResults(await api.searchFlights(apiValues(form)));
   } catch (err) {
-    showApiError(panel, "change-flights", err);
+    showResults(null);
+    showApiError(panel(), "change-flights", err);
+  }
+}
+
+// Once every flight the booking needs is selected: what the change costs, before saving it.
+async function showFareDifference() {
+  const line = part('[data-testid="change-flights-quote"]');
+  line.textContent = "";
+  const chosen = chosenFlights(panel(), state.results, state.booking.trip_type, "change-");
+  if (chosen.missing) return;
+  const asked = ++state.quotes;
+  try {
+    const quote = await api.quoteFlightChange(state.booking.code, chosen.outward.id, chosen.return?.id);
+    if (asked !== state.quotes) return;  // a newer selection was made meanwhile
+    line.textContent = `Fare difference: ${signedMoney(quote.difference)} ` +
+      `(new total ${money(quote.total)}, now ${money(quote.current_total)})`;
+  } catch (err) {
+    if (asked === state.quotes) showApiError(panel(), "change-flights", err);
   }
 }
 
 async function saveFlights() {
-  const panel = part("[data-change-panel]");
-  clearErrors(panel);
-  if (!state.results) return showFormError(panel, "change-flights", "Search for flights first.");
-  const chosen = chosenFlights(panel, state.results, state.booking.trip_type, "change-");
-  if (chosen.missing) return showFormError(panel, "change-flights", chosen.missing);
+  clearErrors(panel());
+  if (!state.results) return showFormError(panel(), "change-flights", "Search for flights first");
+  const chosen = chosenFlights(panel(), state.results, state.booking.trip_type, "change-");
+  if (chosen.missing) return showFormError(panel(), "change-flights", chosen.missing);
   try {
     const answer = await api.changeFlights(state.booking.code, {
       outward_flight_id: chosen.outward.id,
@@ -103,8 +130,8 @@ async function saveFlights() {
     });
     state.booking = answer.booking;
     renderFlights();
-    part('[data-testid="change-flights-status"]').textContent = "Flights changed.";
+    part('[data-testid="change-flights-status"]').textContent = "Flights changed";
   } catch (err) {
-    showApiError(panel, "change-flights", err);
+    showApiError(panel(), "change-flights", err);
   }
 }

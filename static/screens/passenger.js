@@ -3,13 +3,11 @@ import { api } from "../api.js";
 import { apiValues, clearErrors, showApiError } from "../fields.js";
 import { register, screen, show } from "../router.js";
 import { flow } from "../state.js";
+import { onSubmit } from "../submitting.js";
 
 export function initPassenger() {
   const form = screen("passenger").querySelector("form");
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    save(form);
-  });
+  onSubmit(form, save);
   register("passenger", () => {
     clearErrors(form);
     if (!flow.outward) show("search");

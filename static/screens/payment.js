@@ -5,14 +5,12 @@ import { itinerary, money, priceLines } from "../flightlist.js";
 import { describePassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
 import { flow, resetFlow } from "../state.js";
+import { onSubmit } from "../submitting.js";
 
 export function initPayment() {
   const root = screen("payment");
   const form = root.querySelector("form");
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    book(form);
-  });
+  onSubmit(form, book);
   register("payment", () => {
     clearErrors(form);
     if (!flow.passenger) return show("search");

@@ -4,16 +4,14 @@ import { apiValues, clearErrors, showApiError } from "../fields.js";
 import { setTripType } from "../flightsearch.js";
 import { register, screen, show } from "../router.js";
 import { flow, resetFlow } from "../state.js";
+import { onSubmit } from "../submitting.js";
 
 export function initSearch() {
   const form = screen("search").querySelector("form");
   form.addEventListener("change", (e) => {
     if (e.target.dataset.field === "trip-type") setTripType(form, e.target.value);
   });
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    submit(form);
-  });
+  onSubmit(form, submit);
   register("search", () => setTripType(form, tripType(form)));
 }
 

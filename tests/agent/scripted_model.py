@@ -296,7 +296,7 @@ def step_passenger_changes(request: dict) -> str:
     """PASSENGER_DETAILS with the values in its argument: selects typed here, dates through
     CHOOSE_DATE, text through FILL_TEXT; then Save."""
     elements = page(request)
-    if element(elements, "text", "Passenger details saved."):
+    if element(elements, "text", "Passenger details saved"):
         return reply("Saved.", "RETURN [saved]")
     for label, value in job_values(request).items():
         field = form_field(elements, label)
@@ -321,7 +321,7 @@ def step_update_passenger(request: dict) -> str:
 
 def step_crm_modify_flight(request: dict) -> str:
     elements, done, wanted = page(request), history(request), trip(request)
-    if element(elements, "text", "Flights changed."):
+    if element(elements, "text", "Flights changed"):
         return reply("The flights are changed.", "RETURN [done]")
     if "FIND_BOOKING returned" not in done:
         return reply("First open the booking.", f"CALL FIND_BOOKING [{wanted['code']}]")

@@ -80,3 +80,20 @@ def test_quote_prices_chosen_flights(client):
     assert [line["label"] for line in quote["price_lines"]] == [
         f"Outward flight {outward['number']}", f"Return flight {back['number']}", "Taxes and fees"]
     assert quote["total"] == f"{(fares + taxes) // 100}.{(fares + taxes) % 100:02d}"
+
+
+@pytest.mark.parametrize("origin, destination", [("JFK", "FLL"), ("SEA", "PHX"), ("HNL", "LAX")])
+def test_a_flight_number_is_one_flight_every_day(client, origin, destination):
+    """The same number flies the same route at the same time for the same duration on every day it
+    operates (across the change of daylight saving time on Nov 1); only the price changes by day."""
+    seen: dict[str, set] = {}
+    prices: dict[str, set] = {}
+    days = [f"2026-{month}-{day:02d}" for month in ("07", "10", "11") for day in range(1, 31, 3)]
+    for day in days:
+        for flight in search(client, origin, destination, day)["flights"]:
+            assert (flight["from"], flight["to"]) == (origin, destination)
+            seen.setdefault(flight["number"], set()).add((flight["departure_time"], flight["duration"]))
+            prices.setdefault(flight["number"], set()).add(flight["price"])
+    assert len(seen) == 8  # the route's timetable; each day operates 4 to 8 of it
+    assert all(len(times) == 1 for times in seen.values()), seen
+    assert all(len(day_prices) > 1 for day_prices in prices.values())

@@ -49,7 +49,7 @@ def test_book_find_modify_change_flights_and_cancel(app_page):
     details.get_by_label("First name").fill("William")
     details.get_by_label("Email address").fill("william.correa@example.com")
     details.get_by_role("button", name="Save", exact=True).click()
-    expect(page.get_by_text("Passenger details saved.")).to_be_visible()
+    expect(page.get_by_text("Passenger details saved")).to_be_visible()
 
     flights = region(page, "Flights")
     flights.get_by_role("button", name="Change flights").click()
@@ -61,7 +61,7 @@ def test_book_find_modify_change_flights_and_cancel(app_page):
     new_outward = select_flight(page, "Select your departing flight", 0)
     new_back = select_flight(page, "Select your return flight", 0)
     flights.get_by_role("button", name="Save flights").click()
-    expect(page.get_by_text("Flights changed.")).to_be_visible()
+    expect(page.get_by_text("Flights changed")).to_be_visible()
     expect(flights.get_by_text(f"Departing: {new_outward}")).to_contain_text("Aug 4, 2026")
     expect(flights.get_by_text(f"Return: {new_back}")).to_contain_text("Aug 11, 2026")
 

@@ -2,11 +2,13 @@
 shown as text."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from .ui import (fill_passenger, fill_payment, fill_search, find_booking, open_app, open_booking,
-                 pick_airport, region, to_passenger_details)
+                 open_cancel_dialog, pick_airport, region, to_passenger_details)
 
 pytestmark = pytest.mark.browser
 
@@ -81,9 +83,7 @@ def test_unknown_confirmation_code(app_page):
 def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking, stored_bookings):
     code = make_booking()["code"]
     before = stored_bookings()
-    open_booking(app_page, code)
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
+    dialog = open_cancel_dialog(app_page, code)
     dialog.get_by_label("Confirmation code").fill("ABC123")
     dialog.get_by_role("button", name="Confirm cancellation").click()
     expect(dialog.get_by_role("alert").filter(
@@ -96,11 +96,9 @@ def test_cancel_code_mismatch_keeps_the_dialog_open(app_page, make_booking, stor
 
 def test_cancelling_an_already_cancelled_booking(app_page, make_booking, cancel_via_api, stored_bookings):
     code = make_booking()["code"]
-    open_booking(app_page, code)
+    dialog = open_cancel_dialog(app_page, code)
     cancel_via_api(code)  # cancelled elsewhere while this page still shows it as confirmed
     before = stored_bookings()
-    app_page.get_by_role("button", name="Cancel booking").click()
-    dialog = app_page.get_by_role("dialog", name="Cancel booking")
     dialog.get_by_label("Confirmation code").fill(code)
     dialog.get_by_role("button", name="Confirm cancellation").click()
     expect(dialog.get_by_role("alert").filter(has_text=f"Booking {code} is already cancelled")).to_be_visible()
@@ -123,3 +121,60 @@ def test_names_are_shown_as_text(app_page, make_booking):
 def test_unknown_scenario_shows_a_banner(page, live_server):
     open_app(page, live_server, "?scenario=nosuchscenario")
     expect(page.get_by_role("alert").filter(has_text="Unknown scenario: nosuchscenario")).to_be_visible()
+
+
+def test_the_search_form_shows_every_wrong_field_at_once(app_page):
+    home = region(app_page, "Find flights")
+    home.get_by_label("From", exact=True).fill("Atlantis")
+    home.get_by_label("Departure date", exact=True).fill("13/45/2026")
+    home.get_by_label("Return date", exact=True).fill("05/01/2026")
+    app_page.get_by_role("button", name="Search flights").click()
+    messages = ["Unknown airport: ATLANTIS", "Enter the arrival airport",
+                "Departure date must be a date like MM/DD/YYYY or YYYY-MM-DD (got 13/45/2026)",
+                "Return date must be between 06/01/2026 and 06/01/2027",
+                "Please correct: From, To, Departure date, Return date"]
+    for message in messages:
+        expect(home.get_by_role("alert").filter(has_text=message)).to_have_count(1)
+    expect(home.get_by_role("alert").filter(has_text=re.compile("."))).to_have_count(len(messages))
+    for label in ("From", "To", "Departure date", "Return date"):
+        expect(home.get_by_label(label, exact=True)).to_have_attribute("aria-invalid", "true")
+
+
+def test_one_mistake_gets_one_message(app_page):
+    fill_search(app_page, destination="New York, NY (JFK)")
+    app_page.get_by_role("button", name="Search flights").click()
+    home = region(app_page, "Find flights")
+    expect(home.get_by_role("alert").filter(has_text="From and To must be different airports")).to_have_count(1)
+    expect(home.get_by_role("alert").filter(has_text=re.compile("."))).to_have_count(1)
+
+
+def test_empty_choices_and_an_old_birth_date_say_what_to_do(app_page):
+    details = to_passenger_details(app_page)
+    fill_passenger(details, dob="12/31/1899")
+    details.get_by_label("Title").select_option("")
+    app_page.get_by_role("button", name="Save", exact=True).click()
+    expect(alert_with(app_page, "Choose a title")).to_be_visible()
+    expect(alert_with(app_page, "Date of birth must be on or after 01/01/1900")).to_be_visible()
+    expect(alert_with(app_page, "must be one of")).to_have_count(0)
+    expect(alert_with(app_page, "must be a past date")).to_have_count(0)
+
+
+def test_an_empty_card_number_is_required_not_invalid(app_page, stored_bookings):
+    fill_passenger(to_passenger_details(app_page))
+    app_page.get_by_role("button", name="Save", exact=True).click()
+    fill_payment(app_page, card="")
+    before = stored_bookings()
+    app_page.get_by_role("button", name="Book flight").click()
+    expect(alert_with(app_page, "Card number is required")).to_be_visible()
+    expect(alert_with(app_page, "not valid")).to_have_count(0)
+    assert stored_bookings() == before
+
+
+def test_an_empty_cancel_code_asks_for_it(app_page, make_booking, stored_bookings):
+    code = make_booking()["code"]
+    before = stored_bookings()
+    dialog = open_cancel_dialog(app_page, code)
+    dialog.get_by_role("button", name="Confirm cancellation").click()
+    expect(dialog.get_by_role("alert").filter(has_text="Confirmation code is required")).to_have_count(1)
+    expect(dialog.get_by_role("alert").filter(has_text="does not match")).to_have_count(0)
+    assert stored_bookings() == before

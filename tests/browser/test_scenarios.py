@@ -45,7 +45,7 @@ def test_modify_flight_scenario(page, scenario):
     flights.get_by_role("button", name="Change flights").click()
     search_and_choose(page, flights, details["flight"])
     flights.get_by_role("button", name="Save flights").click()
-    expect(page.get_by_text("Flights changed.")).to_be_visible()
+    expect(page.get_by_text("Flights changed")).to_be_visible()
     result = scenario.evaluate(made["id"])
     assert result["task_progress"] == 1.0, result
     assert result["success"] == 1, result
@@ -69,7 +69,7 @@ def test_update_passenger_scenario(page, scenario, seed):
         else:
             field.fill(us(value) if key == "dob" else value)
     form.get_by_role("button", name="Save", exact=True).click()
-    expect(page.get_by_text("Passenger details saved.")).to_be_visible()
+    expect(page.get_by_text("Passenger details saved")).to_be_visible()
     result = scenario.evaluate(made["id"])
     assert result["task_progress"] == 1.0, result
     assert result["success"] == 1, result

@@ -39,7 +39,7 @@ def test_one_way_search_lists_departing_flights_only(app_page):
 def test_checkout_needs_selected_flights(app_page):
     search_flights(app_page)
     app_page.get_by_role("button", name="Checkout").click()
-    expect(app_page.get_by_text("Select a departing flight.")).to_be_visible()
+    expect(app_page.get_by_text("Select a departing flight", exact=True)).to_be_visible()
 
 
 def test_autocomplete_by_keyboard_and_exact_code(app_page):

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 def open_app(page: Page, base_url: str, query: str = "") -> None:
     page.goto(f"{base_url}/{query}")
-    page.wait_for_function("window.crm && window.crm.ready === true")
+    page.wait_for_function("() => window.crm && window.crm.ready === true")
 
 
 def region(page: Page, name: str):
@@ -123,3 +123,9 @@ def book_in_ui(page: Page, details: dict) -> None:
                  name=card["name-on-card"])
     page.get_by_role("button", name="Book flight").click()
     expect(page.get_by_role("heading", name="Booking confirmed")).to_be_visible()
+
+def open_cancel_dialog(page: Page, code: str):
+    """Opens booking `code` and its Cancel booking dialog; returns the dialog."""
+    open_booking(page, code)
+    page.get_by_role("button", name="Cancel booking").click()
+    return page.get_by_role("dialog", name="Cancel booking")

@@ -61,7 +61,7 @@ def test_gold_sequence_by_labels_scores_full_marks(live_app, live_server, page, 
     scenario = client.get(f"/generate-random-scenario?task={task}&seed={seed}").json
     gold = client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR).json["gold_actions"]
     page.goto(scenario["url"].replace("http://localhost/", f"{live_server}/"))
-    page.wait_for_function("window.crm && window.crm.ready === true")
+    page.wait_for_function("() => window.crm && window.crm.ready === true")
     follow(page, gold)
     page.evaluate("window.crm.whenIdle()")
     result = client.get(f"/evaluate?scenario={scenario['id']}").json

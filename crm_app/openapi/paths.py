@@ -1,0 +1,315 @@
+"""Every route of the server as an OpenAPI operation. The CRM API's operationIds and descriptions
+are written for a model that calls them as tools: say what the operation is for, when to use it,
+and what each parameter takes."""
+from __future__ import annotations
+
+from scenarios.routes import MAX_SEED
+
+from ..api.idempotency import HEADER as IDEMPOTENCY_HEADER
+from ..api.idempotency import REPLAYED
+from ..request_guard import MAX_BODY_BYTES
+from ..scope import SCENARIO_ID
+from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, TASK_NAMES, ref
+
+JSON = "application/json"
+SCENARIO_PATTERN = SCENARIO_ID.pattern
+
+PARAMETERS = {
+    "ScenarioQuery": {
+        "name": "scenario", "in": "query", "required": False,
+        "description": "The scenario to act in (the `id` from /generate-random-scenario). Left out, the call "
+                       "acts on the shared sandbox dataset; given but empty, it is refused with 400.",
+        "schema": {"type": "string", "pattern": SCENARIO_PATTERN},
+    },
+    "ScenarioHeader": {
+        "name": "X-Scenario-Id", "in": "header", "required": False,
+        "description": "The scenario to act in, as a header instead of ?scenario= (the query wins when both "
+                       "are given). Given but empty, it is refused with 400.",
+        "schema": {"type": "string", "pattern": SCENARIO_PATTERN},
+    },
+    "Code": {
+        "name": "code", "in": "path", "required": True,
+        "description": "The booking's six-character confirmation code, like GWHVKK (case-insensitive)",
+        "schema": {"type": "string", "minLength": 1, "maxLength": 40},
+    },
+    "IdempotencyKey": {
+        "name": IDEMPOTENCY_HEADER, "in": "header", "required": False,
+        "description": "A unique key per intended write (a UUID, say). Resending the same request with the "
+                       "same key answers the first result again without writing (header "
+                       f"`{REPLAYED}: true`); the same key with a different request answers 409. Send a new "
+                       "key for each new write.",
+        "schema": {"type": "string", "pattern": f"^[\\x21-\\x7e]{{1,{IDEMPOTENCY_KEY_LENGTH}}}$"},
+    },
+    "OperatorTokenQuery": {
+        "name": "token", "in": "query", "required": False,
+        "description": "The operator token of the server. With it, gold steps carry their `value`; without it "
+                       "they do not, so an agent under test cannot read the answers.",
+        "schema": {"type": "string", "maxLength": 200},
+    },
+    "OperatorTokenHeader": {
+        "name": "X-Operator-Token", "in": "header", "required": False,
+        "description": "The operator token as a header instead of ?token=.",
+        "schema": {"type": "string", "maxLength": 200},
+    },
+}
+
+SCENARIO = [{"$ref": "#/components/parameters/ScenarioQuery"}, {"$ref": "#/components/parameters/ScenarioHeader"}]
+CODE_PARAM = {"$ref": "#/components/parameters/Code"}
+IDEMPOTENCY = {"$ref": "#/components/parameters/IdempotencyKey"}
+OPERATOR = [{"$ref": "#/components/parameters/OperatorTokenQuery"},
+            {"$ref": "#/components/parameters/OperatorTokenHeader"}]
+
+
+FLIGHT_ID = {"type": "string", "maxLength": 40}
+
+
+def query(name: str, description: str, schema: dict | None = None, required: bool = False) -> dict:
+    return {"name": name, "in": "query", "required": required, "description": description,
+            "schema": schema or {"type": "string", "maxLength": 200}}
+
+
+def error(description: str) -> dict:
+    return {"description": description, "content": {JSON: {"schema": ref("Error")}}}
+
+
+def answer(schema: dict, description: str, headers: dict | None = None) -> dict:
+    found = {"description": description, "content": {JSON: {"schema": schema}}}
+    if headers:
+        found["headers"] = headers
+    return found
+
+
+ANY_4XX = error("Another request error (the error shape is the same for every 4xx)")
+TOO_LARGE = error(f"The request body is larger than {MAX_BODY_BYTES} bytes")
+REPLAY_HEADERS = {REPLAYED: {"description": "`true` when this is the stored answer of an earlier request "
+                                            "with the same Idempotency-Key", "schema": {"type": "string"}}}
+
+
+def body(schema: dict, description: str) -> dict:
+    return {"required": True, "description": description, "content": {JSON: {"schema": schema}}}
+
+
+def operation(operation_id: str, summary: str, description: str, responses: dict, parameters=(),
+              request_body: dict | None = None, tags=("crm",)) -> dict:
+    found = {"operationId": operation_id, "summary": summary, "description": description, "tags": list(tags),
+             "parameters": list(parameters), "responses": {**responses, "4XX": ANY_4XX}}
+    if request_body:
+        found["requestBody"] = request_body
+    return found
+
+
+def write_responses(ok_status: str, ok_description: str, conflict: str) -> dict:
+    return {
+        ok_status: answer(ref("BookingAnswer"), ok_description, REPLAY_HEADERS),
+        "400": error("A field is missing or wrong: `fields` names each wrong field with its message"),
+        "404": error("No booking with this code in the dataset, or an unknown scenario"),
+        "409": error(conflict),
+        "413": TOO_LARGE,
+    }
+
+
+CRM_PATHS = {
+    "/api/airports": {"get": operation(
+        "search_airports", "Find airports by code, city or name",
+        "Lists the airports the CRM sells whose IATA code, city or name contains the text (taken "
+        "literally), exact code matches first. Use it to turn a city the customer names into the IATA "
+        "code that search_flights needs.",
+        {"200": answer({"type": "object", "properties": {"airports": {"type": "array", "items": ref("Airport")}},
+                        "required": ["airports"], "additionalProperties": False}, "The matching airports")},
+        [query("q", "Part of an airport code, city or name, e.g. 'new york' or 'JFK'; empty lists all 40")],
+    )},
+    "/api/flights/search": {"get": operation(
+        "search_flights", "Search the flights of one route on one day (and the way back)",
+        "Lists the flights from one airport to another on a day, sorted by departure time; with `return` "
+        "also the flights back on that day. Each flight has an `id` to book it with. Flights are sold "
+        "from today up to one year ahead. Every wrong parameter is reported at once in `fields`.",
+        {"200": answer({"type": "object", "properties": {
+            "from": {"type": "string"}, "to": {"type": "string"}, "date": {"type": "string", "format": "date"},
+            "flights": {"type": "array", "items": ref("Flight")},
+            "return_date": {"type": "string", "format": "date"},
+            "return_flights": {"type": "array", "items": ref("Flight")}},
+            "required": ["from", "to", "date", "flights"], "additionalProperties": False},
+            "The outward flights, and with `return` the return flights"),
+         "400": error("A parameter is missing or wrong; `fields` has one message per wrong parameter")},
+        [query("from", "Departure airport: IATA code (JFK) or label ('New York, NY (JFK)')", required=True),
+         query("to", "Arrival airport: IATA code or label; must differ from `from`", required=True),
+         query("date", "Departure date, YYYY-MM-DD or MM/DD/YYYY", DATE, required=True),
+         query("return", "Return date for a return trip (not before `date`); leave out for one way", DATE)],
+    )},
+    "/api/quote": {"get": operation(
+        "get_quote", "Price chosen flights before booking",
+        "The price lines (one per flight, then taxes and fees) and the total of a trip made of the given "
+        "flight ids, as book_flight would charge it.",
+        {"200": answer(ref("Quote"), "Price lines and total"),
+         "400": error("A flight id is missing, unknown, not sellable, or the flights do not form a trip")},
+        [query("outward", "id of the outward flight (from search_flights)",
+               FLIGHT_ID, required=True),
+         query("return", "id of the return flight; leave out for a one-way trip", FLIGHT_ID)],
+    )},
+    "/api/passenger/validate": {"post": operation(
+        "validate_passenger", "Check passenger details without booking",
+        "Checks the six passenger fields as book_flight would and answers them normalized, or 400 with "
+        "one message per wrong field.",
+        {"200": answer({"type": "object", "properties": {"passenger": ref("Passenger")}, "required": ["passenger"],
+                        "additionalProperties": False}, "The details, normalized"),
+         "400": error("A field is missing or wrong; see `fields`"), "413": TOO_LARGE},
+        request_body=body({"type": "object", "properties": {"passenger": ref("PassengerInput")},
+                           "required": ["passenger"]}, "The passenger to check"),
+    )},
+    "/api/bookings": {"post": operation(
+        "book_flight", "Book flights for a passenger and pay",
+        "Creates a confirmed booking from flight ids (from search_flights), the passenger's details and "
+        "a card, in one step, and answers it with its new confirmation code. Send an Idempotency-Key so "
+        "that a retry cannot book twice.",
+        write_responses("201", "The new booking", "The Idempotency-Key was used for a different request"),
+        [*SCENARIO, IDEMPOTENCY],
+        body({"type": "object", "properties": {
+            "outward_flight_id": {"type": "integer", "minimum": 1, "description": "id of the outward flight"},
+            "return_flight_id": {"type": ["integer", "null"], "minimum": 1,
+                                 "description": "id of the return flight; null or left out for one way"},
+            "passenger": ref("PassengerInput"), "payment": ref("PaymentInput")},
+            "required": ["outward_flight_id", "passenger", "payment"]}, "Flights, passenger and card"),
+    )},
+    "/api/bookings/{code}": {"get": operation(
+        "get_booking", "Look a booking up by its confirmation code",
+        "The booking with this confirmation code: status, flights, passenger, card (last four digits "
+        "only) and price. Use it to answer questions about a booking or before changing it.",
+        {"200": answer(ref("BookingAnswer"), "The booking"),
+         "400": error("The code is empty"), "404": error("No booking with this code, or an unknown scenario")},
+        [CODE_PARAM, *SCENARIO],
+    )},
+    "/api/bookings/{code}/cancel": {"post": operation(
+        "cancel_booking", "Cancel a booking",
+        "Cancels the booking. The body repeats its confirmation code as the customer confirmed it; a "
+        "different code is refused. A cancelled booking cannot be changed any more.",
+        write_responses("200", "The cancelled booking",
+                        "The booking is already cancelled, or the Idempotency-Key was used for a different request"),
+        [CODE_PARAM, *SCENARIO, IDEMPOTENCY],
+        body({"type": "object", "properties": {"confirmation_code": {
+            **CODE, "description": "The booking's code, re-entered to confirm the cancellation"}},
+            "required": ["confirmation_code"]}, "The re-entered confirmation code"),
+    )},
+    "/api/bookings/{code}/passenger": {"patch": operation(
+        "update_passenger", "Change the passenger's details on a booking",
+        "Changes only the passenger fields given (title, first_name, last_name, email, gender, "
+        "date_of_birth); the others keep their values. The fields may also be wrapped as "
+        "{\"passenger\": {...}}.",
+        write_responses("200", "The changed booking",
+                        "The booking is cancelled, or the Idempotency-Key was used for a different request"),
+        [CODE_PARAM, *SCENARIO, IDEMPOTENCY],
+        body({"oneOf": [ref("PassengerChanges"), {"type": "object", "properties": {
+            "passenger": ref("PassengerChanges")}, "required": ["passenger"], "additionalProperties": False}]},
+            "The fields to change"),
+    )},
+    "/api/bookings/{code}/flights": {"put": operation(
+        "change_flights", "Move a booking to other flights on the same route",
+        "Replaces the booking's flights with the given ones (same route; a return flight exactly when the "
+        "booking is a return trip) at today's fares. Find the new flight ids with search_flights first; "
+        "quote_flight_change tells the price difference before saving.",
+        write_responses("200", "The changed booking",
+                        "The booking is cancelled, or the Idempotency-Key was used for a different request"),
+        [CODE_PARAM, *SCENARIO, IDEMPOTENCY],
+        body(ref("FlightIds"), "The new flights"),
+    )},
+    "/api/bookings/{code}/flights/quote": {"get": operation(
+        "quote_flight_change", "Price a change of a booking's flights before saving it",
+        "What the booking would cost on the given flights: the new price lines and total, the total "
+        "paid now, and the signed difference. The same checks as change_flights; nothing is saved.",
+        {"200": answer(ref("ChangeQuote"), "The new price and the difference"),
+         "400": error("A flight id is missing or wrong, or the flights do not fit the booking"),
+         "404": error("No booking with this code, or an unknown scenario"),
+         "409": error("The booking is cancelled")},
+        [CODE_PARAM, *SCENARIO,
+         query("outward", "id of the new outward flight", FLIGHT_ID, required=True),
+         query("return", "id of the new return flight (return trips only)", FLIGHT_ID)],
+    )},
+    "/api/config": {"get": operation(
+        "get_config", "The CRM's simulated today and sellable dates",
+        "Today's date in the CRM's simulated clock, the first and last dates flights are sold for, and "
+        "the scenario the request names (checked to exist).",
+        {"200": answer({"type": "object", "properties": {
+            "today": {"type": "string", "format": "date"}, "first_date": {"type": "string", "format": "date"},
+            "last_date": {"type": "string", "format": "date"},
+            "earliest_birth_date": {"type": "string", "format": "date"},
+            "scenario": {"type": ["string", "null"]}},
+            "required": ["today", "first_date", "last_date", "scenario"], "additionalProperties": False},
+            "The configuration"),
+         "400": error("A malformed or empty scenario id"), "404": error("An unknown scenario")},
+        SCENARIO,
+    )},
+}
+
+EVENT_NUMBER = {"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
+                "required": ["number"], "additionalProperties": False}
+
+SCENARIO_PATHS = {
+    "/generate-random-scenario": {"get": operation(
+        "generate_random_scenario", "Create a scenario (a task instance) with its own data",
+        "Makes the scenario of (task, seed), a pure function of the two, with the bookings it starts "
+        "from, in its own dataset. Open its `url` to work it in the browser.",
+        {"200": answer(ref("Scenario"), "The new scenario"),
+         "400": error("An unknown task or a seed that is not a whole number in range")},
+        [query("task", "Task type (case-insensitive); left out, the seed picks one",
+               {"type": "string", "enum": TASK_NAMES}),
+         query("seed", f"Seed, a whole number from 0 to {MAX_SEED}; left out, a random one",
+               {"type": "string", "pattern": "^[0-9]{1,10}$"})],
+        tags=("scenarios",),
+    )},
+    "/reset-scenario": {"get": operation(
+        "reset_scenario", "Put a scenario back to its start",
+        "Restores the scenario's starting bookings (same codes) and clears its recorded actions and "
+        "idempotency keys.",
+        {"200": answer(ref("Scenario"), "The scenario, as at its start"),
+         "400": error("The scenario id is missing, empty or malformed"), "404": error("An unknown scenario")},
+        SCENARIO, tags=("scenarios",),
+    )},
+    "/evaluate": {"get": operation(
+        "evaluate_scenario", "Score a scenario's recorded actions and final state",
+        "Compares the actions the page recorded with the gold action sequence, and the scenario's data "
+        "with what the gold sequence leaves: success, progress and number of actions.",
+        {"200": answer(ref("Evaluation"), "The score"),
+         "400": error("The scenario id is missing, empty or malformed"), "404": error("An unknown scenario")},
+        [*SCENARIO, *OPERATOR], tags=("scenarios",),
+    )},
+    "/api/events": {"post": operation(
+        "record_event", "Record a page event in a scenario",
+        "What the page posts for each committed field value and each click on a named control inside a "
+        "scenario; the scenario is required. A repeated (page, seq) is acknowledged and not stored again. "
+        "The number of events a scenario keeps may be capped; an event beyond the cap is refused with a 4xx.",
+        {"201": answer(EVENT_NUMBER, "Stored; its number in the scenario"),
+         "200": answer(EVENT_NUMBER, "A repeat of a stored event"),
+         "400": error("A malformed event, or no scenario"), "404": error("An unknown scenario"),
+         "413": TOO_LARGE},
+        SCENARIO, body(ref("Event"), "The event"), tags=("scenarios",),
+    )},
+}
+
+PAGE_PATHS = {
+    "/": {"get": operation(
+        "open_crm_page", "The CRM's single page (HTML)",
+        "The page a person or a browser agent works in. With ?scenario= everything done on it belongs to "
+        "that scenario and is recorded.",
+        {"200": {"description": "The HTML page", "content": {"text/html": {"schema": {"type": "string"}}}},
+         "400": error("An empty or malformed scenario id")},
+        SCENARIO, tags=("page",),
+    )},
+    "/static/{filename}": {"get": operation(
+        "get_static_file", "A script, stylesheet or other file of the page",
+        "The page's own JavaScript modules and stylesheet.",
+        {"200": {"description": "The file", "content": {"*/*": {"schema": {"type": "string"}}}},
+         "404": error("No such file")},
+        [{"name": "filename", "in": "path", "required": True, "description": "Path under static/, e.g. app.js",
+          "schema": {"type": "string", "minLength": 1, "maxLength": 200}}], tags=("page",),
+    )},
+    "/openapi.json": {"get": operation(
+        "get_openapi", "This document",
+        "The OpenAPI 3.1 description of every route of the server.",
+        {"200": answer({"type": "object"}, "The OpenAPI document")}, tags=("page",),
+    )},
+}
+
+SCENARIO_PATHS["/get-random-scenario"] = {"get": {
+    **SCENARIO_PATHS["/generate-random-scenario"]["get"], "operationId": "get_random_scenario",
+    "summary": "Create a scenario (another name of /generate-random-scenario)"}}
+
+PATHS = {**CRM_PATHS, **SCENARIO_PATHS, **PAGE_PATHS}

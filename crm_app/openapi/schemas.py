@@ -1,0 +1,175 @@
+"""The JSON shapes of the API (components.schemas of the OpenAPI document). Enumerations and
+length limits are read from the code that enforces them, so the document cannot drift from it."""
+from __future__ import annotations
+
+from scenarios.events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
+from scenarios.tasks import ALIASES, TASKS
+
+from ..models import IdempotencyKey
+from ..services.bookings import CODE_LENGTH
+from ..services.validation import GENDERS, MAX_NAME_ON_CARD, TEXT_LIMITS, TITLES, column_length
+
+DATE = {"type": "string", "description": "A date as YYYY-MM-DD or MM/DD/YYYY", "examples": ["2026-07-07"]}
+ISO_DATE = {"type": "string", "format": "date", "examples": ["2026-07-07"]}
+MONEY = {"type": "string", "pattern": r"^[0-9]+\.[0-9]{2}$", "description": "US dollars, as '172.55'",
+         "examples": ["172.55"]}
+CODE = {"type": "string", "pattern": f"^[A-Z0-9]{{{CODE_LENGTH}}}$", "description": "A confirmation code",
+        "examples": ["GWHVKK"]}
+TASK_NAMES = [*TASKS, *ALIASES]
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def obj(properties: dict, required=(), extra: bool = False, **more) -> dict:
+    """A JSON object with these properties; no others unless `extra`."""
+    return {"type": "object", "properties": properties, "required": list(required),
+            "additionalProperties": extra, **more}
+
+
+def text(limit: int, description: str, **more) -> dict:
+    return {"type": "string", "maxLength": limit, "description": description, **more}
+
+
+FLIGHT = obj({
+    "id": {"type": "integer", "description": "Pass this as outward_flight_id / return_flight_id"},
+    "number": {"type": "string", "examples": ["CR1234"],
+               "description": "Flight number; the same number flies the same route at the same time every day"},
+    "from": {"type": "string", "description": "IATA code of the departure airport"},
+    "to": {"type": "string", "description": "IATA code of the arrival airport"},
+    "date": ISO_DATE,
+    "departure_time": {"type": "string", "examples": ["7:01pm"], "description": "Local time at departure"},
+    "arrival_time": {"type": "string", "examples": ["10:13pm"], "description": "Local time at arrival"},
+    "arrival_date": ISO_DATE,
+    "duration": {"type": "string", "examples": ["3h 12m"]},
+    "price": MONEY,
+    "price_cents": {"type": "integer"},
+}, required=("id", "number", "from", "to", "date", "departure_time", "arrival_time", "arrival_date",
+             "duration", "price", "price_cents"))
+
+PASSENGER_INPUT = obj({
+    "title": {"type": "string", "enum": list(TITLES), "description": "Title (case-insensitive)"},
+    "first_name": text(TEXT_LIMITS["first_name"], "First name"),
+    "last_name": text(TEXT_LIMITS["last_name"], "Last name"),
+    "email": text(TEXT_LIMITS["email"], "Email address, like name@example.com"),
+    "gender": {"type": "string", "enum": list(GENDERS), "description": "Gender (case-insensitive)"},
+    "date_of_birth": {**DATE, "description": "Date of birth (YYYY-MM-DD or MM/DD/YYYY), from 1900-01-01 to yesterday"},
+}, required=("title", "first_name", "last_name", "email", "gender", "date_of_birth"))
+
+PASSENGER = obj({
+    "title": {"type": "string", "enum": list(TITLES)},
+    "first_name": {"type": "string"},
+    "last_name": {"type": "string"},
+    "email": {"type": "string"},
+    "gender": {"type": "string", "enum": list(GENDERS)},
+    "date_of_birth": ISO_DATE,
+}, required=("title", "first_name", "last_name", "email", "gender", "date_of_birth"))
+
+PAYMENT_INPUT = obj({
+    "card_number": {"type": "string", "maxLength": 40,
+                    "description": "Card number, 12 to 19 digits (spaces and dashes are ignored); checked with Luhn"},
+    "expiry": {"type": "string", "pattern": "^[0-9]{2}/[0-9]{2}$", "description": "Expiry as MM/YY, not in the past"},
+    "security_code": {"type": "string", "pattern": "^[0-9]{3,4}$", "description": "3 or 4 digits"},
+    "name_on_card": text(MAX_NAME_ON_CARD, "Name on the card"),
+}, required=("card_number", "expiry", "security_code", "name_on_card"))
+
+PRICE_LINES = {
+    "price_lines": {"type": "array", "items": obj({"label": {"type": "string"}, "amount": MONEY},
+                                                  required=("label", "amount"))},
+    "total": MONEY,
+}
+
+BOOKING = obj({
+    "code": CODE,
+    "status": {"type": "string", "enum": ["Confirmed", "Cancelled"]},
+    "trip_type": {"type": "string", "enum": ["return", "oneway"]},
+    "flights": {"type": "array", "items": {"allOf": [ref("Flight"), {"type": "object", "properties": {
+        "direction": {"type": "string", "enum": ["outward", "return"]}, "fare": MONEY},
+        "required": ["direction", "fare"]}]}},
+    "passenger": ref("Passenger"),
+    "payment": obj({"card_last4": {"type": "string"}, "expiry": {"type": "string"},
+                    "name_on_card": {"type": "string"}}, required=("card_last4", "expiry", "name_on_card")),
+    **PRICE_LINES,
+}, required=("code", "status", "trip_type", "flights", "passenger", "payment", "price_lines", "total"))
+
+GOLD_STEP = obj({
+    "action": {"type": "string", "enum": list(ACTIONS)},
+    "target": {"type": "string", "description": "The control's semantic name (data-testid)"},
+    "value": {"type": "string", "description": "The value a fill step sets; left out unless the operator "
+                                               "token is given (see GET /evaluate)"},
+    "label": {"type": "string", "description": "The control's visible label"},
+}, required=("action", "target"), extra=True)
+
+SCHEMAS = {
+    "Error": obj({
+        "error": {"type": "string", "description": "What is wrong, in words a person can act on"},
+        "fields": {"type": "object", "additionalProperties": {"type": "string"},
+                   "description": "Per wrong field (API field name, dotted inside objects): its message"},
+    }, required=("error",), description="Every 4xx answer has this shape"),
+    "Airport": obj({"code": {"type": "string"}, "name": {"type": "string"}, "city": {"type": "string"},
+                    "region": {"type": "string"},
+                    "label": {"type": "string", "examples": ["New York, NY (JFK)"]}},
+                   required=("code", "name", "city", "region", "label")),
+    "Flight": FLIGHT,
+    "PassengerInput": PASSENGER_INPUT,
+    "PassengerChanges": {**PASSENGER_INPUT, "required": [], "minProperties": 1,
+                         "description": "Any of the passenger fields; the others keep their values"},
+    "Passenger": PASSENGER,
+    "PaymentInput": PAYMENT_INPUT,
+    "Booking": BOOKING,
+    "BookingAnswer": obj({"booking": ref("Booking")}, required=("booking",)),
+    "Quote": obj(PRICE_LINES, required=("price_lines", "total")),
+    "ChangeQuote": obj({
+        **PRICE_LINES,
+        "current_total": {**MONEY, "description": "What the booking costs now"},
+        "difference": {"type": "string", "pattern": r"^[+-]?[0-9]+\.[0-9]{2}$",
+                       "description": "New total minus current total, signed: '+12.30', '-4.05', '0.00'"},
+    }, required=("price_lines", "total", "current_total", "difference")),
+    "FlightIds": obj({
+        "outward_flight_id": {"type": "integer", "minimum": 1, "description": "id of the chosen outward flight"},
+        "return_flight_id": {"type": ["integer", "null"], "minimum": 1,
+                             "description": "id of the chosen return flight; null or left out for a one-way trip"},
+    }, required=("outward_flight_id",)),
+    "Event": obj({
+        "page": {"type": "string", "pattern": PAGE.pattern,
+                 "description": "A random id of the page load"},
+        "seq": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1,
+                "description": "Counts from 1 per page load; a repeated (page, seq) is not stored again"},
+        "action": {"type": "string", "enum": list(ACTIONS)},
+        "target": {"type": "string", "pattern": NAME.pattern},
+        "value": {"type": ["string", "number", "null"],
+                  "description": f"The committed value of a fill (cut to {MAX_VALUE} characters)"},
+        "fields": {"type": "object", "maxProperties": MAX_FIELDS,
+                   "additionalProperties": {"type": ["string", "number", "null"]},
+                   "description": "A click's snapshot of its form: field name to committed value"},
+    }, required=("page", "seq", "action", "target")),
+    "Scenario": obj({
+        "scenario": {"type": "string", "enum": list(TASKS), "description": "The task type"},
+        "id": {"type": "string", "description": "The scenario id, for ?scenario= and X-Scenario-Id"},
+        "url": {"type": "string", "description": "Where to open the CRM for this scenario: --public-url / "
+                                                 "CRM_PUBLIC_URL when the server has one, else the host the "
+                                                 "request was sent to"},
+        "seed": {"type": "integer"},
+        "instruction": {"type": "string", "description": "The task in one sentence"},
+        "conversation": {"type": "array", "items": obj(
+            {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
+            required=("role", "text"))},
+        "details": {"type": "object", "description": "The task's facts (codes, flights, passenger, card)"},
+    }, required=("scenario", "id", "url", "seed", "instruction", "conversation", "details"), extra=True),
+    "Evaluation": obj({
+        "id": {"type": "string"},
+        "scenario": {"type": "string", "enum": list(TASKS)},
+        "success": {"type": "integer", "enum": [0, 1]},
+        "task_progress": {"type": "number", "minimum": 0, "maximum": 1},
+        "num_actions": {"type": "integer", "minimum": 0},
+        "gold_actions": {"type": "array", "items": GOLD_STEP},
+        "matched": {"type": "array", "items": {"type": "boolean"}},
+        "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
+                           required=("passed", "reason")),
+        "metrics": {"type": "array", "items": {"type": "object"}},
+    }, required=("id", "scenario", "success", "task_progress", "num_actions", "gold_actions", "state_check",
+                 "metrics"), extra=True),
+}
+
+IDEMPOTENCY_KEY_LENGTH = column_length(IdempotencyKey.key)

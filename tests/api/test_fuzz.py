@@ -1,0 +1,71 @@
+"""Property-based fuzzing of every operation of the OpenAPI document with schemathesis: valid and
+invalid (negative) requests, a fixed seed, bounded examples. Every answer must be below 500, a 4xx
+must be the JSON error shape, and every answer must match what the document says (status codes,
+content types, schemas). `make fuzz` runs the same test with many more examples
+(CRM_FUZZ_EXAMPLES) and prints the counts that the README's reliability section quotes."""
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+import schemathesis
+from schemathesis import GenerationMode
+from schemathesis.config import HealthCheck
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from schemathesis.checks import not_a_server_error
+
+from crm_app import create_app
+from crm_app.openapi import document
+
+EXAMPLES = int(os.environ.get("CRM_FUZZ_EXAMPLES", "12"))
+SEED = 20260601
+COUNTS: Counter = Counter()
+
+
+def error_shape(ctx, response, case) -> None:
+    """A 4xx answer is {"error": non-empty text, "fields"?: {name: text}} and nothing else."""
+    if not 400 <= response.status_code < 500:
+        return
+    body = response.json()
+    assert isinstance(body, dict), f"{response.status_code} body is not a JSON object: {response.text[:200]}"
+    assert isinstance(body.get("error"), str) and body["error"], f"no error message: {body}"
+    assert set(body) <= {"error", "fields"}, f"unexpected keys in an error: {sorted(body)}"
+    fields = body.get("fields", {})
+    assert isinstance(fields, dict) and all(isinstance(v, str) for v in fields.values()), body
+
+
+CHECKS = [not_a_server_error, error_shape, status_code_conformance, content_type_conformance,
+          response_schema_conformance]
+
+
+@pytest.fixture(scope="module")
+def fuzzed_app(tmp_path_factory):
+    app = create_app({"SANDBOX_BOOKINGS": 3,
+                      "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'crm.db'}"})
+    yield app
+    operations = {key for key in COUNTS if " /" in key}
+    statuses = ", ".join(f"{COUNTS[k]} {k[1:]}" for k in sorted(COUNTS) if k.startswith("#"))
+    print(f"\nschemathesis fuzz: {COUNTS['requests']} requests over {len(operations)} operations "
+          f"({statuses}), {COUNTS['#5xx']} answers of 5xx")
+
+
+# The document needs no app; requests go to the module's app through WSGI (no network).
+schema = schemathesis.openapi.from_dict(document())
+schema.config.seed = SEED
+schema.config.suppress_health_check = [HealthCheck.too_slow]  # a loaded CI machine is not a finding
+schema.config.generation.update(max_examples=EXAMPLES, modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+                                database="none")
+
+
+@schema.parametrize()
+def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(case, fuzzed_app):
+    response = case.call(app=fuzzed_app)
+    COUNTS["requests"] += 1
+    COUNTS[case.operation.label] += 1
+    COUNTS[f"#{response.status_code // 100}xx"] += 1
+    case.validate_response(response, checks=CHECKS)
