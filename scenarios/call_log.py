@@ -11,6 +11,7 @@ from flask import Blueprint, current_app, g, request
 from crm_app.db import card_hasher, get_session
 from crm_app.models import Scenario
 from crm_app.scope import SCENARIO_ID, requested_scenario_id
+from crm_app.services.errors import InvalidInput
 
 from . import store
 from .calls import call_params, operation_of
@@ -24,7 +25,10 @@ def attach(blueprint: Blueprint) -> None:
 def _recorded() -> tuple[str, str] | None:
     """(operation, scenario id) when the request is a recorded operation inside a scenario."""
     operation = operation_of(request.method, request.url_rule.rule if request.url_rule else None)
-    scenario_id = requested_scenario_id() if operation else None
+    try:
+        scenario_id = requested_scenario_id() if operation else None
+    except InvalidInput:  # an empty id: the route itself answers the 400
+        return None
     if not scenario_id or not SCENARIO_ID.match(scenario_id):
         return None
     return operation, scenario_id

@@ -20,7 +20,10 @@ def world_seed() -> int:
 
 
 def http_message(error: HTTPException) -> str:
-    """A short message in the API's style for errors the framework raises."""
+    """A short message in the API's style for errors the framework raises; a description given
+    where the error was raised (abort(403, description=...)) is kept."""
+    if error.description and error.description != type(error).description:
+        return error.description
     if error.code == 404:
         return f"Nothing here: {request.path[:200]}"
     if error.code == 405:
