@@ -609,7 +609,7 @@ def webwise_cancel(elements: list[dict], task: dict) -> str:
 
 
 def webwise_update_passenger(elements: list[dict], task: dict) -> str:
-    if element(elements, "text", "Passenger details saved."):
+    if element(elements, "text", "Passenger details saved"):
         return program("done()")
     if form_field(elements, "First name"):
         return webwise_fill(elements, passenger_changes(task), "Save")

@@ -133,7 +133,7 @@ def test_scroll_moves_the_page_and_is_refused_at_its_ends(env):
     while "Save flights" not in obs.text:
         obs, *_, info = env.step(oracle.act(obs)[1])
     offscreen = lambda o: {e["id"]: e.get("offscreen") for e in o.elements if e.get("offscreen")}  # noqa: E731
-    assert set(offscreen(obs).values()) == {"above"}  # the click scrolled the form into view
+    assert "above" in offscreen(obs).values()  # the click scrolled the form into view, the header out of it
     events = info["metrics"]["num_actions"]
     obs, *_, info = env.step("SCROLL up")
     assert info["error"] is None and "above" not in offscreen(obs).values() and "below" in offscreen(obs).values()
