@@ -5,6 +5,9 @@
     obs, reward, terminated, truncated, info = env.step("CLICK 6")
     env.close()
 
+`observations` names the observation modes (agent/modes/) each observation carries in
+`obs.modes`, e.g. ("elements", "som"); every element of `obs.elements` has its box either way.
+
 One browser per environment, a fresh browser context per episode. After every action the page
 is waited for (its recorded events acknowledged, the DOM quiet), never slept on. An action that
 cannot be carried out is reported in `info["error"]` and at the top of the next observation.
@@ -22,6 +25,7 @@ from playwright.sync_api import sync_playwright
 from .actions import Action, ActionError, parse_action
 from .browser import launch_chromium
 from .executor import execute
+from .modes import DEFAULT_MODES, check_modes, extract_modes
 from .observation import Observation, observe
 from .server_api import ScenarioClient
 
@@ -30,9 +34,10 @@ READY_TIMEOUT_MS = 15_000
 
 
 class CrmEnv:
-    def __init__(self, server_url: str, browser=None, max_steps: int = 60):
+    def __init__(self, server_url: str, browser=None, max_steps: int = 60, observations=DEFAULT_MODES):
         self.client = ScenarioClient(server_url)
         self.max_steps = max_steps
+        self.observations = check_modes(observations)
         self._playwright = None
         self._browser = browser
         self._context = None
@@ -59,6 +64,7 @@ class CrmEnv:
             self.page.wait_for_function("window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
             self.observation = observe(self.page, settle=True)
         clock.lap("load_and_observe")
+        self._extract_modes(clock)
         self.steps = 0
         if metrics is None:
             metrics = self.evaluate()
@@ -76,6 +82,7 @@ class CrmEnv:
         self.observation = observe(self.page, error, settle=True)
         clock.lap("observe")
         clock.split("observe", "settle", self.observation.settle_ms)
+        self._extract_modes(clock)
         metrics = self.evaluate()
         clock.lap("evaluate")
         terminated = action is not None and action.name == "stop"
@@ -99,6 +106,12 @@ class CrmEnv:
             self._browser.close()
             self._playwright.stop()
             self._playwright = None
+
+    def _extract_modes(self, clock: _Clock) -> None:
+        """The observation modes asked for, timed together (`modes_ms`) and each (`mode_<name>_ms`)."""
+        timings = extract_modes(self.page, self.observation, self.observations)
+        clock.lap("modes")
+        clock.note({f"mode_{name}_ms": ms for name, ms in timings.items()})
 
     def _act(self, text: str) -> tuple[Action | None, str | None]:
         try:
@@ -152,6 +165,10 @@ class _Clock:
         whole = self._laps[f"{name}_ms"]
         self._laps[f"{part}_ms"] = min(part_ms, whole)
         self._laps[f"{name}_ms"] = round(whole - self._laps[f"{part}_ms"], 2)
+
+    def note(self, parts: dict[str, float]) -> None:
+        """Record details of a lap (not added to the total)."""
+        self._laps.update(parts)
 
     def result(self) -> dict[str, float]:
         return {**self._laps, "total_ms": round((self._last - self._start) * 1000, 2)}

@@ -1,0 +1,111 @@
+"""Observation modes: the ways an agent can be shown the page, one registry.
+
+    env = CrmEnv(url, observations=("elements", "som"))
+    obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=3)
+    obs.modes["som"]        # PNG bytes: the screenshot with numbered element boxes
+    obs.elements[0]["box"]  # every element's box, whatever the modes
+
+The element list is always extracted (its ids name elements in actions and its boxes locate them),
+so asking for more modes costs only their own time; what two modes share (the screenshot under
+`som`) is taken once per step. A new mode is one function registered with `@register`, in a module
+listed in `_load_builtin`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
+
+from ..observation import Observation
+
+DEFAULT_MODES = ("elements",)
+TEXT, IMAGE = "text", "image"  # what a mode gives: text, or PNG bytes
+
+
+class Snapshot:
+    """The page at one step, as the modes asked for see it; shared parts are made once."""
+
+    def __init__(self, page, observation: Observation):
+        self.page = page
+        self.observation = observation
+
+    @cached_property
+    def screenshot(self) -> bytes:
+        """PNG of the viewport."""
+        return self.page.screenshot(type="png")
+
+
+@dataclass(frozen=True)
+class ObservationMode:
+    name: str
+    kind: str  # TEXT or IMAGE
+    description: str
+    extract: Callable[[Snapshot], str | bytes]
+
+
+MODES: dict[str, ObservationMode] = {}
+
+
+def register(name: str, kind: str, description: str):
+    def decorate(extract):
+        MODES[name] = ObservationMode(name, kind, description, extract)
+        return extract
+
+    return decorate
+
+
+def modes() -> dict[str, ObservationMode]:
+    _load_builtin()
+    return MODES
+
+
+def describe_modes() -> str:
+    """One line per mode, for --help and errors."""
+    return "\n".join(f"{mode.name}: {mode.description}" for mode in modes().values())
+
+
+def check_modes(names) -> tuple[str, ...]:
+    """The modes asked for, in order, without repeats; ValueError naming the known ones otherwise."""
+    chosen = tuple(dict.fromkeys(name.strip() for name in names if name.strip()))
+    unknown = [name for name in chosen if name not in modes()]
+    if unknown or not chosen:
+        raise ValueError(f"unknown observation mode {', '.join(unknown) or '(none given)'}; "
+                         f"known: {', '.join(modes())}")
+    return chosen
+
+
+def extract_modes(page, observation: Observation, names: tuple[str, ...]) -> dict[str, float]:
+    """Fill `observation.modes` with each mode asked for; milliseconds each took, by name."""
+    snapshot = Snapshot(page, observation)
+    timings = {}
+    for name in names:
+        start = time.perf_counter()
+        observation.modes[name] = modes()[name].extract(snapshot)
+        timings[name] = round((time.perf_counter() - start) * 1000, 2)
+    return timings
+
+
+def has_images(names) -> bool:
+    return any(modes()[name].kind == IMAGE for name in names)
+
+
+def page_text(observation: Observation) -> str:
+    """The text modes of an observation for a prompt: one alone as it is, several under their
+    names. The last action's error comes first (the element list already starts with it)."""
+    texts = {name: value for name, value in observation.modes.items() if modes()[name].kind == TEXT}
+    error = f"ERROR: {observation.error}" if observation.error and "elements" not in texts else ""
+    if len(texts) == 1:
+        parts = list(texts.values())
+    else:
+        parts = [f"[{name}]\n{text}" for name, text in texts.items()]
+    return ("\n" if len(texts) == 1 else "\n\n").join(([error] if error else []) + parts)
+
+
+def page_images(observation: Observation) -> list[bytes]:
+    """The image modes of an observation (PNG bytes), in the order they were asked for."""
+    return [value for name, value in observation.modes.items() if modes()[name].kind == IMAGE]
+
+
+def _load_builtin() -> None:
+    from . import axtree, images, text  # noqa: F401  (each registers its modes)
