@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from .llm import DEFAULT_TEMPERATURE, LLMError
+from .modes import DEFAULT_MODES, check_modes, describe_modes
 from .policies import SHOT_NAMES, make_policy, methods, takes_shots
 from .runner import RunStopped, plan, run_all
 from .tasks import ALL_TASKS
@@ -30,12 +31,13 @@ def main(argv: list[str] | None = None) -> int:
         options = _policy_options(args)
         variants = _variants(chosen, shot_settings)
         try:
+            observations = check_modes(args.observations.split(","))
             for method, shots in variants:  # fail now, with a clear message, on a missing key or model
-                make_policy(method, shots=shots, **options)
+                make_policy(method, shots=shots, observations=observations, **options)
         except (LLMError, ValueError) as error:
             parser.error(str(error))
         specs = [spec for method, shots in variants
-                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots)]
+                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations)]
         try:
             with _server(args.server, args.db) as url:
                 run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
@@ -113,6 +115,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--temperature", type=float, default=DEFAULT_TEMPERATURE,
                      help=f"sampling temperature (default {DEFAULT_TEMPERATURE}, as in the papers)")
     run.add_argument("--cache-dir", help="on-disk response cache; a rerun is replayed from it")
+    run.add_argument("--observations", default=",".join(DEFAULT_MODES),
+                     help="observation modes, comma-separated (default elements); an image mode makes flat "
+                          "send the image to the model: " + "; ".join(describe_modes().splitlines()))
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out")
     summary.add_argument("--out", default="runs/latest")
     return parser

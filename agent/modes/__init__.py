@@ -12,6 +12,7 @@ listed in `_load_builtin`.
 """
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass
 from functools import cached_property
@@ -90,16 +91,24 @@ def has_images(names) -> bool:
     return any(modes()[name].kind == IMAGE for name in names)
 
 
-def page_text(observation: Observation) -> str:
+def has_text(names) -> bool:
+    return any(modes()[name].kind == TEXT for name in names)
+
+
+def page_text(observation: Observation, image_note: str = "") -> str:
     """The text modes of an observation for a prompt: one alone as it is, several under their
-    names. The last action's error comes first (the element list already starts with it)."""
+    names; with images and no text mode, `image_note`. The last action's error comes first (the
+    element list already starts with it). An observation made outside CrmEnv (no modes) reads as
+    its element list."""
+    if not observation.modes:
+        return observation.text
     texts = {name: value for name, value in observation.modes.items() if modes()[name].kind == TEXT}
-    error = f"ERROR: {observation.error}" if observation.error and "elements" not in texts else ""
+    error = [f"ERROR: {observation.error}"] if observation.error and "elements" not in texts else []
+    if not texts:
+        return "\n".join(error + [image_note])
     if len(texts) == 1:
-        parts = list(texts.values())
-    else:
-        parts = [f"[{name}]\n{text}" for name, text in texts.items()]
-    return ("\n" if len(texts) == 1 else "\n\n").join(([error] if error else []) + parts)
+        return "\n".join(error + list(texts.values()))
+    return "\n\n".join(error + [f"[{name}]\n{text}" for name, text in texts.items()])
 
 
 def page_images(observation: Observation) -> list[bytes]:
@@ -107,5 +116,19 @@ def page_images(observation: Observation) -> list[bytes]:
     return [value for name, value in observation.modes.items() if modes()[name].kind == IMAGE]
 
 
+def modes_record(observation: Observation) -> dict:
+    """The modes of an observation for a trajectory file, the element list left out (it is there
+    already): text as it is, an image as its size and SHA-256 (the PNG itself is not kept)."""
+    record = {}
+    for name, value in observation.modes.items():
+        if name == "elements":
+            continue
+        record[name] = value if isinstance(value, str) else {
+            "png_bytes": len(value), "sha256": hashlib.sha256(value).hexdigest()}
+    return record
+
+
 def _load_builtin() -> None:
-    from . import axtree, images, text  # noqa: F401  (each registers its modes)
+    # Each module registers its modes; the order here is the order they are listed in.
+    from . import text  # noqa: F401  (elements, html)
+    from . import axtree, images  # noqa: F401

@@ -2,6 +2,8 @@
 what each step's calls cost (prompt size, tokens) for the trajectory."""
 from __future__ import annotations
 
+import base64
+
 from ..llm import DEFAULT_TEMPERATURE, Completion, LLMClient, LLMError
 
 
@@ -15,6 +17,17 @@ def make_client(model: str | None = None, base_url: str | None = None, api_key: 
     return LLMClient(model, base_url=base_url, api_key=api_key, cache_dir=cache_dir, temperature=temperature)
 
 
+def user_content(text: str, images: list[bytes] = ()) -> str | list[dict]:
+    """A user message's content: the text alone, or (with images) the OpenAI chat format's content
+    parts, the text first and each PNG as a base64 data URL. Image tokens are whatever the server
+    counts them as in its usage answer."""
+    if not images:
+        return text
+    return [{"type": "text", "text": text}] + [
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode("ascii")}}
+        for png in images]
+
+
 class ModelCalls:
     """Asks the model and keeps the counts: `usage()` since reset, `take_step_log()` per step."""
 
@@ -26,14 +39,14 @@ class ModelCalls:
         self._totals = {"prompt_tokens": 0, "completion_tokens": 0, "calls": 0, "cached_calls": 0}
         self._step_calls: list[dict] = []
 
-    def ask(self, system: str, user: str, caller: str = "") -> Completion:
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    def ask(self, system: str, user: str, caller: str = "", images: list[bytes] = ()) -> Completion:
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user_content(user, images)}]
         completion = self.client.complete(messages)
         self._totals["prompt_tokens"] += completion.prompt_tokens
         self._totals["completion_tokens"] += completion.completion_tokens
         self._totals["calls"] += 1
         self._totals["cached_calls"] += completion.cached
-        self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user),
+        self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user), "images": len(images),
                                  "prompt_tokens": completion.prompt_tokens,
                                  "completion_tokens": completion.completion_tokens,
                                  "cached": completion.cached, "reply": completion.text})
