@@ -7,8 +7,8 @@
 
 The element list is always extracted (its ids name elements in actions and its boxes locate them),
 so asking for more modes costs only their own time; what two modes share (the screenshot under
-`som`) is taken once per step. A new mode is one function registered with `@register`, in a module
-listed in `_load_builtin`.
+`som`) is taken once per step. A new mode is one function of a Snapshot, in its own module, and
+one line in `_builtin_modes` (or a call of `register` from outside the package).
 """
 from __future__ import annotations
 
@@ -48,12 +48,25 @@ class ObservationMode:
 MODES: dict[str, ObservationMode] = {}
 
 
-def register(name: str, kind: str, description: str):
-    def decorate(extract):
-        MODES[name] = ObservationMode(name, kind, description, extract)
-        return extract
+def register(name: str, kind: str, description: str, extract: Callable[[Snapshot], str | bytes]) -> None:
+    MODES[name] = ObservationMode(name, kind, description, extract)
 
-    return decorate
+
+def _builtin_modes() -> None:
+    """The modes that come with the harness, in the order they are listed."""
+    from .axtree import accessibility_tree
+    from .images import screenshot, set_of_marks
+    from .text import element_list, pruned_html
+
+    register("elements", TEXT, "one line per salient element with its id, e.g. "
+             "<button id=13>Search flights</button>", element_list)
+    register("axtree", TEXT, "Chromium's accessibility tree flattened to text, one node per line, "
+             "with the element list's ids", accessibility_tree)
+    register("screenshot", IMAGE, "PNG of the viewport", screenshot)
+    register("som", IMAGE, "set of marks: the screenshot with a numbered box on every element of the "
+             "list (number = element id)", set_of_marks)
+    register("html", TEXT, "the visible DOM without scripts, styles, classes or hidden parts; elements "
+             "of the list carry agent-id=N", pruned_html)
 
 
 def modes() -> dict[str, ObservationMode]:
@@ -128,7 +141,15 @@ def modes_record(observation: Observation) -> dict:
     return record
 
 
+_builtin_loaded = False
+
+
 def _load_builtin() -> None:
-    # Each module registers its modes; the order here is the order they are listed in.
-    from . import text  # noqa: F401  (elements, html)
-    from . import axtree, images  # noqa: F401
+    """Register the built-in modes once, ahead of any registered from outside."""
+    global _builtin_loaded
+    if not _builtin_loaded:
+        _builtin_loaded = True
+        others = dict(MODES)
+        MODES.clear()
+        _builtin_modes()
+        MODES.update(others)

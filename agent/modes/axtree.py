@@ -13,7 +13,6 @@ up); a text node that only repeats its parent's name is folded into the parent.
 from __future__ import annotations
 
 from ..observation import _quote, call_page
-from . import TEXT, Snapshot, register
 
 SKIPPED_ROLES = {"none", "generic", "InlineTextBox", "LineBreak", "presentation", "ignored"}
 VALUED_STATES = ("checked", "expanded", "level")  # shown as name=value
@@ -21,8 +20,7 @@ FLAG_STATES = ("selected", "disabled", "focused", "required", "modal")  # shown 
 ELEMENT_NODE, TEXT_NODE = 1, 3
 
 
-@register("axtree", TEXT, "the accessibility tree flattened to text, one node per line, with the element list's ids")
-def accessibility_tree(snapshot: Snapshot) -> str:
+def accessibility_tree(snapshot) -> str:
     page = snapshot.page
     paths = call_page(page, "observedPaths")
     session = page.context.new_cdp_session(page)

@@ -10,20 +10,17 @@ from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
 
-from . import IMAGE, Snapshot, register
 
 MARK_COLORS = {"text": (90, 90, 200)}  # controls in red, text lines in blue
 CONTROL_COLOR = (220, 30, 30)
 LABEL_SIZE = 12
 
 
-@register("screenshot", IMAGE, "PNG of the viewport")
-def screenshot(snapshot: Snapshot) -> bytes:
+def screenshot(snapshot) -> bytes:
     return snapshot.screenshot
 
 
-@register("som", IMAGE, "the screenshot with a numbered box on every element of the list (number = element id)")
-def set_of_marks(snapshot: Snapshot) -> bytes:
+def set_of_marks(snapshot) -> bytes:
     image = Image.open(BytesIO(snapshot.screenshot)).convert("RGB")
     viewport = snapshot.observation.viewport or {"width": image.width}
     draw_marks(image, snapshot.observation.elements, image.width / viewport["width"])
