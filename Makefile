@@ -12,10 +12,22 @@ PORT ?= 5000
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[agent,test]'
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# BrowserGym pins its own Playwright, so its task package is tested in an environment of its own.
+BG_VENV := .venv-browsergym
+BG_PY := $(BG_VENV)/bin/python
+BG_STAMP := $(BG_VENV)/.installed
+BG_CONSTRAINTS := integrations/browsergym/constraints.txt
+
+$(BG_STAMP): pyproject.toml $(BG_CONSTRAINTS)
+	$(PYTHON) -m venv $(BG_VENV)
+	$(BG_PY) -m pip install --quiet --upgrade pip
+	$(BG_PY) -m pip install --quiet -c $(BG_CONSTRAINTS) -e '.[browsergym,test]'
+	touch $(BG_STAMP)
 
 # Debian's Chromium is what Playwright drives (see agent/browser.py); its own download fails here.
 browser: $(STAMP)
@@ -27,13 +39,15 @@ browser: $(STAMP)
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-test: $(STAMP) browser
+test: $(STAMP) $(BG_STAMP) browser
 	$(PY) -m pytest -q
+	$(BG_PY) -m pytest -q integrations/browsergym/tests
 
 bench: $(STAMP) browser
 	$(PY) benchmarks/api_latency.py
 	$(PY) benchmarks/harness_latency.py
 	$(PY) benchmarks/prompt_sizes.py
+	$(PY) benchmarks/observation_modes.py
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache

@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from .llm import DEFAULT_TEMPERATURE, LLMError
@@ -83,13 +82,10 @@ def _server(url: str | None, db: str | None):
     if url:
         yield url.rstrip("/")
         return
-    from crm_app import create_app
-    from crm_app.server import BackgroundServer
+    from crm_app.server import embedded_server
 
-    with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
-        app = create_app({"DATABASE_URL": db or f"sqlite:///{Path(folder) / 'crm.db'}"})
-        with BackgroundServer(app) as server:
-            yield server.url
+    with embedded_server(db) as server:
+        yield server.url
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from .actions import Action, ActionError, parse_action
+from .actions import Action
 from .browser import launch_chromium
-from .executor import execute
+from .executor import perform
 from .modes import DEFAULT_MODES, check_modes, extract_modes
 from .observation import Observation, observe
 from .server_api import ScenarioClient
@@ -114,15 +113,7 @@ class CrmEnv:
         clock.note({f"mode_{name}_ms": ms for name, ms in timings.items()})
 
     def _act(self, text: str) -> tuple[Action | None, str | None]:
-        try:
-            action = parse_action(text)
-        except ActionError as err:
-            return None, f"Cannot use {text.strip()[:80]!r}: {err}"
-        try:
-            execute(self.page, action, self.observation.elements)
-        except (ActionError, PlaywrightError) as err:
-            return action, f"{action} failed: {str(err).splitlines()[0]}"
-        return action, None
+        return perform(self.page, text, self.observation.elements)
 
     def _end_episode(self) -> None:
         """Release the finished episode's context and open the next one's blank page now, so

@@ -3,13 +3,27 @@ from __future__ import annotations
 
 from playwright.sync_api import Error as PlaywrightError
 
-from .actions import Action, ActionError
+from .actions import Action, ActionError, parse_action
 from .observation import call_page, page_node
 
 ACTION_TIMEOUT_MS = 2_000
 FIELD_KINDS = {"input", "select"}
 CLICKABLE_KINDS = {"button", "link", "radio", "checkbox", "option"}
 SCROLLING_KEYS = {"PageUp", "PageDown", "Home", "End", "Space", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"}
+
+
+def perform(page, text: str, elements: list[dict]) -> tuple[Action | None, str | None]:
+    """Parse and run an action's text: (the action or None, the message shown to the agent when it
+    could not be parsed or carried out, else None). Never raises for a bad action."""
+    try:
+        action = parse_action(text)
+    except ActionError as err:
+        return None, f"Cannot use {text.strip()[:80]!r}: {err}"
+    try:
+        execute(page, action, elements)
+    except (ActionError, PlaywrightError) as err:
+        return action, f"{action} failed: {str(err).splitlines()[0]}"
+    return action, None
 
 
 def execute(page, action: Action, elements: list[dict]) -> None:

@@ -11,10 +11,17 @@ class ServerError(RuntimeError):
     pass
 
 
+OPERATOR_TOKEN_HEADER = "X-Operator-Token"
+
+
 class ScenarioClient:
-    def __init__(self, base_url: str, timeout: float = 30.0):
+    """`operator_token`, when given, goes with every request: the server shows the gold steps'
+    values only to its operator."""
+
+    def __init__(self, base_url: str, timeout: float = 30.0, operator_token: str | None = None):
         self.base_url = base_url.rstrip("/")
-        self._send = http_sender(self.base_url, timeout)
+        headers = {OPERATOR_TOKEN_HEADER: operator_token} if operator_token else {}
+        self._send = http_sender(self.base_url, timeout, headers)
 
     def generate(self, task: str | None = None, seed: int | None = None) -> tuple[dict, dict]:
         """A new scenario with its `gold_actions`, and its /evaluate answer before any action

@@ -16,11 +16,12 @@ Send = Callable[[str, str, dict | None], tuple[int, dict]]  # (method, path, bod
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def http_sender(base_url: str, timeout: float = 30) -> Send:
+def http_sender(base_url: str, timeout: float = 30, headers: dict[str, str] | None = None) -> Send:
+    """`headers` go with every request (e.g. an operator token)."""
     def send(method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(base_url.rstrip("/") + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": "application/json", **(headers or {})})
         try:
             with _OPENER.open(request, timeout=timeout) as response:
                 return response.status, _json(response.read())
