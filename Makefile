@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser bench clean
+.PHONY: run test setup browser browsergym bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,8 @@ $(BG_STAMP): pyproject.toml $(BG_CONSTRAINTS)
 	$(BG_PY) -m pip install --quiet --upgrade pip
 	$(BG_PY) -m pip install --quiet -c $(BG_CONSTRAINTS) -e '.[browsergym,test]'
 	touch $(BG_STAMP)
+
+browsergym: $(BG_STAMP)
 
 # Debian's Chromium is what Playwright drives (see agent/browser.py); its own download fails here.
 browser: $(STAMP)
