@@ -91,15 +91,15 @@ def format_element(item: dict) -> str:
     if name:
         parts.append(name)
     if item.get("value"):
-        parts.append(f'value="{_quote(item["value"])}"')
+        parts.append(f'value="{quote_value(item["value"])}"')
     if item.get("options"):
-        parts.append(f'options="{_quote("|".join(item["options"]))}"')
+        parts.append(f'options="{quote_value("|".join(item["options"]))}"')
     if item.get("hint"):
-        parts.append(f'hint="{_quote(item["hint"])}"')
+        parts.append(f'hint="{quote_value(item["hint"])}"')
     return "<" + " ".join(parts + flags) + "/>"
 
 
-def _quote(text: str) -> str:
+def quote_value(text: str) -> str:
     return str(text).replace("\\", "\\\\").replace('"', '\\"')
 
 

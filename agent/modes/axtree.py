@@ -12,7 +12,7 @@ up); a text node that only repeats its parent's name is folded into the parent.
 """
 from __future__ import annotations
 
-from ..observation import _quote, call_page
+from ..observation import quote_value, call_page
 
 SKIPPED_ROLES = {"none", "generic", "InlineTextBox", "LineBreak", "presentation", "ignored"}
 VALUED_STATES = ("checked", "expanded", "level")  # shown as name=value
@@ -91,10 +91,10 @@ def _line(node: dict, role: str, name: str, ident: int | None) -> str:
     parts = [f"[{ident}]"] if ident is not None else []
     parts.append(role)
     if name:
-        parts.append(f'"{_quote(name)}"')
+        parts.append(f'"{quote_value(name)}"')
     value = _value(node.get("value"))
     if value not in ("", None):
-        parts.append(f'value="{_quote(value)}"')
+        parts.append(f'value="{quote_value(value)}"')
     parts += _states(node)
     return " ".join(parts)
 
