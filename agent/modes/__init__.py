@@ -13,7 +13,9 @@ one line in `_builtin_modes` (or a call of `register` from outside the package).
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
+import weakref
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
@@ -31,10 +33,31 @@ class Snapshot:
         self.page = page
         self.observation = observation
 
+    @property
+    def devtools(self):
+        """The page's DevTools protocol session (one per page, kept while the page lives)."""
+        return devtools_session(self.page)
+
     @cached_property
     def screenshot(self) -> bytes:
         """PNG of the viewport."""
-        return self.page.screenshot(type="png")
+        from .images import capture_viewport
+
+        return capture_viewport(self)
+
+
+_sessions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_sessions_lock = threading.Lock()
+
+
+def devtools_session(page):
+    """A DevTools session on `page`, made on first use: a session costs round trips to open and
+    close, and a page lives for a whole episode."""
+    with _sessions_lock:
+        session = _sessions.get(page)
+        if session is None:
+            session = _sessions[page] = page.context.new_cdp_session(page)
+        return session
 
 
 @dataclass(frozen=True)

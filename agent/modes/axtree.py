@@ -21,14 +21,9 @@ ELEMENT_NODE, TEXT_NODE = 1, 3
 
 
 def accessibility_tree(snapshot) -> str:
-    page = snapshot.page
-    paths = call_page(page, "observedPaths")
-    session = page.context.new_cdp_session(page)
-    try:
-        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
-        document = session.send("DOM.getDocument", {"depth": -1})["root"]
-    finally:
-        session.detach()
+    paths = call_page(snapshot.page, "observedPaths")
+    nodes = snapshot.devtools.send("Accessibility.getFullAXTree")["nodes"]
+    document = snapshot.devtools.send("DOM.getDocument", {"depth": -1})["root"]
     return flatten(nodes, agent_ids(document, paths))
 
 

@@ -5,6 +5,7 @@ never touched and no script or style is injected (the CRM's Content-Security-Pol
 """
 from __future__ import annotations
 
+import base64
 from functools import lru_cache
 from io import BytesIO
 
@@ -18,6 +19,13 @@ LABEL_SIZE = 12
 
 def screenshot(snapshot) -> bytes:
     return snapshot.screenshot
+
+
+def capture_viewport(snapshot) -> bytes:
+    """PNG of the viewport, straight from the DevTools protocol with fast compression (half the
+    time of Playwright's page.screenshot, which also waits for fonts and hides the caret)."""
+    answer = snapshot.devtools.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+    return base64.b64decode(answer["data"])
 
 
 def set_of_marks(snapshot) -> bytes:

@@ -9,6 +9,7 @@ from PIL import Image
 
 from agent.env import VIEWPORT, CrmEnv
 from agent.modes import check_modes, describe_modes, modes, page_images, page_text
+from agent.modes import images
 from agent.modes.images import CONTROL_COLOR
 from agent.policies import make_policy
 
@@ -110,17 +111,17 @@ def test_screenshot_and_set_of_marks_are_viewport_pngs(pages, name):
 
 def test_modes_not_asked_for_are_not_made(live_server, browser, monkeypatch):
     shots = []
+    real = images.capture_viewport
+    monkeypatch.setattr(images, "capture_viewport", lambda snapshot: shots.append(1) or real(snapshot))
     with CrmEnv(live_server, browser=browser) as env:
-        obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=1)
-        monkeypatch.setattr(env.page, "screenshot", lambda **kw: shots.append(kw) or b"")
+        env.reset(task="TASK_FIND_FLIGHT", seed=1)
         obs, *_, info = env.step("CLICK Find booking")
         assert list(obs.modes) == ["elements"] and shots == []
         assert {k for k in info["timings"] if k.startswith("mode_")} == {"mode_elements_ms"}
         assert all("box" in e for e in obs.elements)  # boxes come with every observation
     with CrmEnv(live_server, browser=browser, observations=("screenshot", "som")) as env:
         env.reset(task="TASK_FIND_FLIGHT", seed=1)
-        real = env.page.screenshot
-        monkeypatch.setattr(env.page, "screenshot", lambda **kw: shots.append(kw) or real(**kw))
+        shots.clear()
         obs, *_, info = env.step("CLICK Find booking")
         assert len(shots) == 1  # som draws on the screenshot taken for the screenshot mode
         assert {"mode_screenshot_ms", "mode_som_ms"} <= set(info["timings"])
