@@ -3,9 +3,10 @@
 setup     makes the scenario of (task, seed), opens its url, and gives its instruction as the goal
 validate  scores the page's recorded events with /evaluate: reward = success; done when the task
           succeeded or the agent sent its answer (a chat message) or gave up
-cheat     plays the scenario's gold steps on the page (the harness's oracle; needs the gold values,
-          which the server shows to its operator only: the embedded server's token is known, for
-          AIRLINECRM_URL give CRM_OPERATOR_TOKEN or operator_token)
+cheat     plays the scenario's gold steps on the page (the harness's oracle); it needs the gold
+          values, which a server may keep for its operator: requests carry the operator token when
+          there is one (the embedded server's own; for AIRLINECRM_URL, CRM_OPERATOR_TOKEN or the
+          operator_token task argument)
 teardown  ends the scenario: waits for the page's last events and leaves it, so nothing more is
           recorded in it
 """
