@@ -7,15 +7,29 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser bench fuzz clean
+.PHONY: run test setup browser browsergym bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[agent,test]'
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# BrowserGym pins its own Playwright, so its task package is tested in an environment of its own.
+BG_VENV := .venv-browsergym
+BG_PY := $(BG_VENV)/bin/python
+BG_STAMP := $(BG_VENV)/.installed
+BG_CONSTRAINTS := integrations/browsergym/constraints.txt
+
+$(BG_STAMP): pyproject.toml $(BG_CONSTRAINTS)
+	$(PYTHON) -m venv $(BG_VENV)
+	$(BG_PY) -m pip install --quiet --upgrade pip
+	$(BG_PY) -m pip install --quiet -c $(BG_CONSTRAINTS) -e '.[browsergym,test]'
+	touch $(BG_STAMP)
+
+browsergym: $(BG_STAMP)
 
 # Debian's Chromium is what Playwright drives (see agent/browser.py); its own download fails here.
 browser: $(STAMP)
@@ -27,8 +41,9 @@ browser: $(STAMP)
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-test: $(STAMP) browser
+test: $(STAMP) $(BG_STAMP) browser
 	$(PY) -m pytest -q
+	$(BG_PY) -m pytest -q integrations/browsergym/tests
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
 FUZZ_EXAMPLES ?= 1000
@@ -41,6 +56,7 @@ bench: $(STAMP) browser
 	$(PY) benchmarks/harness_latency.py
 	$(PY) benchmarks/prompt_sizes.py
 	$(PY) benchmarks/report_build.py
+	$(PY) benchmarks/observation_modes.py
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache

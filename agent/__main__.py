@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import os
 import sys
-import tempfile
 import webbrowser
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from scenarios.tasks import task_named
 
 from .llm import DEFAULT_TEMPERATURE, LLMError
 from .memory import cli as memory_cli
+from .modes import DEFAULT_MODES, check_modes, describe_modes
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings, webwise_auto
 from .recording import TRACE_MODES
 from .run_record import finish_record, planned_episodes, start_record
@@ -51,12 +51,13 @@ def main(argv: list[str] | None = None) -> int:
         options = _policy_options(args)
         variants = _variants(chosen, settings, parser)
         try:
+            observations = check_modes(args.observations.split(","))
             for method, shots in variants:  # fail now, with a clear message, on a missing key or model
-                make_policy(method, shots=shots, **options)
+                make_policy(method, shots=shots, observations=observations, **options)
         except (LLMError, ValueError) as error:
             parser.error(str(error))
         specs = [spec for method, shots in variants
-                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots)]
+                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations)]
         return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv)
     _print_summary(out)
     return 0
@@ -187,15 +188,10 @@ def _server(args):
     if args.server:
         yield args.server.rstrip("/"), args.operator_token, False
         return
-    from crm_app import create_app
-    from crm_app.server import BackgroundServer
+    from crm_app.server import embedded_server
 
-    with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
-        config = {"DATABASE_URL": args.db} if args.db else {
-            "DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder}
-        app = create_app(config)
-        with BackgroundServer(app) as server:
-            yield server.url, app.config["OPERATOR_TOKEN"], True
+    with embedded_server(args.db) as server:
+        yield server.url, server.app.config["OPERATOR_TOKEN"], True
 
 
 class _Help(argparse.ArgumentDefaultsHelpFormatter):
@@ -246,6 +242,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--trace", choices=TRACE_MODES,
                      help="save a Playwright trace (zip) of the failed or of all episodes; "
                           "`playwright show-trace FILE` replays it")
+    run.add_argument("--observations", default=",".join(DEFAULT_MODES),
+                     help="observation modes, comma-separated (default elements); an image mode makes flat "
+                          "send the image to the model: " + "; ".join(describe_modes().splitlines()))
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out",
                                   formatter_class=_Help)
     summary.add_argument("--out", default="runs/latest", help="folder a run wrote to")

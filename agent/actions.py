@@ -4,6 +4,10 @@ Two spellings are accepted, case-insensitively: the HeaP style (`CLICK 6`, `TYPE
 `CLEAR 6`) and the SteP/WebArena style (`click [6]`, `type [6] [JFK]`, `stop [answer]`).
 An element is named by its integer id from the observation or by its visible label
 (`CLICK Search flights`, `TYPE From "JFK"`).
+
+Agents that look at screenshots act by coordinates instead, in CSS pixels from the viewport's
+top-left corner (the units of the observation's element boxes): `click_at 640 312`,
+`type_text "JFK"` (into the focused field), `press Enter`, `scroll 0 400`, `move_to 640 312`.
 """
 from __future__ import annotations
 
@@ -44,8 +48,48 @@ ACTION_SET: tuple[ActionSpec, ...] = (
     ),
 )
 
-ACTION_NAMES = {spec.name for spec in ACTION_SET}
-ALIASES = {"done": "stop", "fill_text": "type", "choose_date": "type"}
+# Actions by position, for agents that see the page as an image; the page records what they do
+# exactly as it records element actions (it only sees real mouse and keyboard events either way).
+COORDINATE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "click_at",
+        ("CLICK_AT <x> <y>", "click_at [<x>] [<y>]"),
+        "Click at this point of the screenshot (pixels from its top-left corner).",
+    ),
+    ActionSpec(
+        "type_text",
+        ('TYPE_TEXT "<text>"', "type_text [<text>]"),
+        "Type the text with the keyboard into the field that has the focus (click it first); "
+        "the field keeps the focus until you press Tab or Enter or click elsewhere.",
+    ),
+    ActionSpec(
+        "press",
+        ("PRESS <key>", "press [<key>]"),
+        "Press a key: Enter, Tab, Escape, Backspace, Delete, ArrowUp, ArrowDown, ArrowLeft, "
+        "ArrowRight, Home, End, PageUp, PageDown, Space, or a combination such as Control+a "
+        "(select all) or Shift+Tab.",
+    ),
+    ActionSpec(
+        "scroll",
+        ("SCROLL <dx> <dy>", "scroll [<dx>] [<dy>]"),
+        "Turn the mouse wheel where the mouse is: dy > 0 scrolls down, dx > 0 right (pixels).",
+    ),
+    ActionSpec("move_to", ("MOVE_TO <x> <y>", "move_to [<x>] [<y>]"), "Move the mouse to this point."),
+)
+
+ACTION_NAMES = {spec.name for spec in ACTION_SET + COORDINATE_ACTIONS}
+POINT_ACTIONS = {"click_at", "move_to", "scroll"}  # the ones that take two numbers
+ALIASES = {"done": "stop", "fill_text": "type", "choose_date": "type", "mouse_click": "click_at",
+           "hover_at": "move_to", "keyboard_type": "type_text", "key": "press", "key_press": "press"}
+
+# Keys `press` accepts, by any case-insensitive spelling, with their Playwright names.
+KEYS = {name.lower(): name for name in (
+    "Enter", "Tab", "Escape", "Backspace", "Delete", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+    "Home", "End", "PageUp", "PageDown", "Space")}
+KEYS.update({"return": "Enter", "esc": "Escape", "up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft",
+             "right": "ArrowRight", "del": "Delete", "pgup": "PageUp", "pgdn": "PageDown"})
+MODIFIERS = {"shift": "Shift", "control": "Control", "ctrl": "Control", "alt": "Alt", "meta": "Meta",
+             "cmd": "Meta"}
 
 
 class ActionError(ValueError):
@@ -54,25 +98,32 @@ class ActionError(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    name: str  # click, type, clear, scroll, stop
+    name: str  # click, type, clear, scroll, stop; click_at, type_text, press, scroll, move_to
     target: int | str | None = None  # element id, or a visible label
-    value: str | None = None  # text for type, answer for stop, direction for scroll
+    value: str | None = None  # text for type and type_text, answer for stop, key for press, direction for scroll
     press_enter: bool = False
+    point: tuple[float, float] | None = None  # x, y for click_at and move_to; dx, dy for scroll
 
     def __str__(self) -> str:
         target = "" if self.target is None else f" {self.target}"
-        if self.name == "type":
-            return f'TYPE{target} "{self.value}"'
+        if self.name in ("type", "type_text"):
+            return f'{self.name.upper()}{target} "{self.value}"'
         if self.name == "stop":
             return f"STOP [{self.value}]" if self.value else "STOP"
+        if self.point is not None:
+            return f"{self.name.upper()} {self.point[0]:g} {self.point[1]:g}"
+        if self.name == "press":
+            return f"PRESS {self.value}"
         if self.name == "scroll":
             return f"SCROLL {self.value}"
         return f"{self.name.upper()}{target}"
 
 
-def describe_actions() -> str:
-    """The action set as prompt text: one line per spelling group with its description."""
-    return "\n".join(f"- {' or '.join(spec.usage)}: {spec.description}" for spec in ACTION_SET)
+def describe_actions(coordinates: bool = False) -> str:
+    """The action set as prompt text: one line per spelling group with its description; with
+    `coordinates`, the actions by position follow the element actions."""
+    specs = ACTION_SET + (COORDINATE_ACTIONS if coordinates else ())
+    return "\n".join(f"- {' or '.join(spec.usage)}: {spec.description}" for spec in specs)
 
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -92,21 +143,62 @@ def parse_action(text: str) -> Action:
     rest = rest.strip()
     if name == "stop":
         return Action("stop", value=_stop_answer(rest))
-    if name == "scroll":
+    if name == "scroll" and not re.match(rf"\[?\s*{_NUMBER}", rest):  # SCROLL down|up; SCROLL <dx> <dy> below
         return Action("scroll", value=_direction(rest, line))
+    if name in POINT_ACTIONS:
+        return Action(name, point=_point(name, rest, line))
+    if name == "type_text":
+        return Action("type_text", value=_typed_text(rest, line))
+    if name == "press":
+        return Action("press", value=_key(rest, line))
     if rest.startswith("["):
         return _parse_bracketed(name, rest, line)
     return _parse_plain(name, rest, line)
 
 
-_HINT = 'Use CLICK <id>, TYPE <id> "text", CLEAR <id>, SCROLL down|up or STOP [answer].'
+_HINT = ('Use CLICK <id>, TYPE <id> "text", CLEAR <id>, SCROLL down|up or STOP [answer]; by position: '
+         'CLICK_AT <x> <y>, TYPE_TEXT "text", PRESS <key>, SCROLL <dx> <dy>, MOVE_TO <x> <y>.')
 SCROLL_DIRECTIONS = ("down", "up")
 
 
 def _clean(text: str) -> str:
     line = (text or "").strip().strip("`").strip()
     line = re.sub(r"^(?:action|next action)\s*:\s*", "", line, flags=re.I)
-    return line.splitlines()[0].strip() if line else ""
+    line = line.splitlines()[0].strip() if line else ""
+    # click_at(640, 312) and press("Enter"): the call style of computer-use models
+    call = re.fullmatch(r"(\w+)\((.*)\)", line)
+    return f"{call.group(1)} {call.group(2)}" if call else line
+
+
+_NUMBER = r"-?\d+(?:\.\d+)?"
+
+
+def _point(name: str, rest: str, line: str) -> tuple[float, float]:
+    numbers = re.fullmatch(rf"\[?\s*({_NUMBER})\s*\]?\s*[, ]\s*\[?\s*({_NUMBER})\s*\]?", rest)
+    if not numbers:
+        what = "<dx> <dy>" if name == "scroll" else "<x> <y>"
+        raise ActionError(f"Cannot parse {line!r}: expected {name.upper()} {what} (two numbers).")
+    return float(numbers.group(1)), float(numbers.group(2))
+
+
+def _typed_text(rest: str, line: str) -> str:
+    match = _BRACKETS.fullmatch(rest)
+    text = match.group(1) if match else rest
+    if not text:
+        raise ActionError(f'Cannot parse {line!r}: expected TYPE_TEXT "text".')
+    return _unquote(text)
+
+
+def _key(rest: str, line: str) -> str:
+    match = _BRACKETS.fullmatch(rest)
+    spec = _unquote((match.group(1) if match else rest).strip())
+    *modifiers, key = spec.split("+") if spec not in ("+", "") else [spec]
+    named = KEYS.get(key.lower()) or (key.lower() if len(key) == 1 and key.isalnum() else None)
+    wrong = [m for m in modifiers if m.lower() not in MODIFIERS]
+    if not named or wrong:
+        raise ActionError(f"Cannot parse {line!r}: {spec!r} is not a key; use one of "
+                          f"{', '.join(sorted(set(KEYS.values())))}, a letter or digit, with Shift+, Control+, Alt+ or Meta+.")
+    return "+".join([*(MODIFIERS[m.lower()] for m in modifiers), named])
 
 
 def _stop_answer(rest: str) -> str:

@@ -5,6 +5,9 @@
     obs, reward, terminated, truncated, info = env.step("CLICK 6")
     env.close()
 
+`observations` names the observation modes (agent/modes/) each observation carries in
+`obs.modes`, e.g. ("elements", "som"); every element of `obs.elements` has its box either way.
+
 One browser per environment, a fresh browser context per episode. After every action the page
 is waited for (its recorded events acknowledged, the DOM quiet), never slept on. An action that
 cannot be carried out is reported in `info["error"]` and at the top of the next observation.
@@ -17,12 +20,12 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from .actions import Action, ActionError, parse_action
+from .actions import Action
 from .browser import launch_chromium
-from .executor import execute
+from .executor import perform
+from .modes import DEFAULT_MODES, check_modes, extract_modes
 from .observation import Observation, observe
 from .server_api import ScenarioClient
 
@@ -31,9 +34,11 @@ READY_TIMEOUT_MS = 15_000
 
 
 class CrmEnv:
-    def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None):
+    def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
+                 observations=DEFAULT_MODES):
         self.client = ScenarioClient(server_url, operator_token=operator_token)
         self.max_steps = max_steps
+        self.observations = check_modes(observations)
         self._playwright = None
         self._browser = browser
         self._context = None
@@ -64,6 +69,7 @@ class CrmEnv:
             self.page.wait_for_function("() => window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
             self.observation = observe(self.page, settle=True)
         clock.lap("load_and_observe")
+        self._extract_modes(clock)
         self.steps = 0
         if metrics is None:
             metrics = self.evaluate()
@@ -81,6 +87,7 @@ class CrmEnv:
         self.observation = observe(self.page, error, settle=True)
         clock.lap("observe")
         clock.split("observe", "settle", self.observation.settle_ms)
+        self._extract_modes(clock)
         metrics = self.evaluate()
         clock.lap("evaluate")
         terminated = action is not None and action.name == "stop"
@@ -110,16 +117,14 @@ class CrmEnv:
             self._playwright.stop()
             self._playwright = None
 
+    def _extract_modes(self, clock: _Clock) -> None:
+        """The observation modes asked for, timed together (`modes_ms`) and each (`mode_<name>_ms`)."""
+        timings = extract_modes(self.page, self.observation, self.observations)
+        clock.lap("modes")
+        clock.note({f"mode_{name}_ms": ms for name, ms in timings.items()})
+
     def _act(self, text: str) -> tuple[Action | None, str | None]:
-        try:
-            action = parse_action(text)
-        except ActionError as err:
-            return None, f"Cannot use {text.strip()[:80]!r}: {err}"
-        try:
-            execute(self.page, action, self.observation.elements)
-        except (ActionError, PlaywrightError) as err:
-            return action, f"{action} failed: {str(err).splitlines()[0]}"
-        return action, None
+        return perform(self.page, text, self.observation.elements)
 
     def _record(self, over: bool, metrics: dict) -> None:
         self.recorder.after_step(self.page, self.steps)
@@ -167,6 +172,10 @@ class _Clock:
         whole = self._laps[f"{name}_ms"]
         self._laps[f"{part}_ms"] = min(part_ms, whole)
         self._laps[f"{name}_ms"] = round(whole - self._laps[f"{part}_ms"], 2)
+
+    def note(self, parts: dict[str, float]) -> None:
+        """Record details of a lap (not added to the total)."""
+        self._laps.update(parts)
 
     def result(self) -> dict[str, float]:
         return {**self._laps, "total_ms": round((self._last - self._start) * 1000, 2)}

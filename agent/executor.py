@@ -3,20 +3,38 @@ from __future__ import annotations
 
 from playwright.sync_api import Error as PlaywrightError
 
-from .actions import Action, ActionError
+from .actions import Action, ActionError, parse_action
 from .observation import call_page, page_node
 
 ACTION_TIMEOUT_MS = 2_000
 FIELD_KINDS = {"input", "select"}
 CLICKABLE_KINDS = {"button", "link", "radio", "checkbox", "option"}
+SCROLLING_KEYS = {"PageUp", "PageDown", "Home", "End", "Space", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"}
+
+
+def perform(page, text: str, elements: list[dict]) -> tuple[Action | None, str | None]:
+    """Parse and run an action's text: (the action or None, the message shown to the agent when it
+    could not be parsed or carried out, else None). Never raises for a bad action."""
+    try:
+        action = parse_action(text)
+    except ActionError as err:
+        return None, f"Cannot use {text.strip()[:80]!r}: {err}"
+    try:
+        execute(page, action, elements)
+    except (ActionError, PlaywrightError) as err:
+        return action, f"{action} failed: {str(err).splitlines()[0]}"
+    return action, None
 
 
 def execute(page, action: Action, elements: list[dict]) -> None:
     """Run `action` against the elements of the last observation; raise ActionError if it fails."""
     if action.name == "stop":
         return
-    if action.name == "scroll":
-        _scroll(page, action.value)
+    if action.name == "scroll" and action.point is None:  # by a direction, not by a wheel delta
+        _scroll_page(page, action.value)
+        return
+    if action.name in COORDINATE_ACTIONS:
+        COORDINATE_ACTIONS[action.name](page, action)
         return
     element = resolve(action, elements)
     if action.name == "click":
@@ -64,7 +82,8 @@ def _click(page, element: dict) -> None:
         raise ActionError(f"Clicking element {element['id']} failed: {_first_line(err)}") from None
 
 
-def _scroll(page, direction: str) -> None:
+def _scroll_page(page, direction: str) -> None:
+    """Most of a screen down or up (SCROLL down|up); an error at the page's end."""
     if not call_page(page, "scrollPage", direction):
         edge = "bottom" if direction == "down" else "top"
         raise ActionError(f"The page is already at the {edge}; it cannot scroll {direction}.")
@@ -107,6 +126,47 @@ def _choose(handle, element: dict, text: str) -> None:
     if match is None:
         raise ActionError(f"Element {element['id']} has no option {text!r}; options: {', '.join(options)}.")
     handle.select_option(label=match, timeout=ACTION_TIMEOUT_MS)
+
+
+# ---- actions by position: plain mouse and keyboard input, as a person's ----
+
+def _click_at(page, action: Action) -> None:
+    page.mouse.click(*_inside_viewport(page, action))
+
+
+def _move_to(page, action: Action) -> None:
+    page.mouse.move(*_inside_viewport(page, action))
+
+
+def _type_text(page, action: Action) -> None:
+    focus = call_page(page, "focusedField")
+    if not focus["ok"]:
+        raise ActionError(f"No text field has the focus ({focus['focused']} has it); click the field first.")
+    page.keyboard.type(action.value or "")
+
+
+def _press(page, action: Action) -> None:
+    page.keyboard.press(action.value)
+    if action.value.split("+")[-1] in SCROLLING_KEYS:
+        call_page(page, "scrollsSettled")  # keyboard scrolling is animated
+
+
+def _wheel(page, action: Action) -> None:
+    page.mouse.wheel(*action.point)
+    call_page(page, "scrollsSettled")  # the wheel scrolls asynchronously
+
+
+def _inside_viewport(page, action: Action) -> tuple[float, float]:
+    x, y = action.point
+    size = page.viewport_size or {"width": float("inf"), "height": float("inf")}
+    if not (0 <= x < size["width"] and 0 <= y < size["height"]):
+        raise ActionError(f"The point ({x:g}, {y:g}) is outside the {size['width']}x{size['height']} "
+                          "viewport; scroll to bring the element into view.")
+    return x, y
+
+
+COORDINATE_ACTIONS = {"click_at": _click_at, "move_to": _move_to, "type_text": _type_text, "press": _press,
+                      "scroll": _wheel}
 
 
 def _unusable(element: dict, point: dict) -> str:

@@ -8,7 +8,9 @@
     <text id=19>7:01pm JFK 10:13pm FLL CR1234 $172.55</text>
 
 The page side (page_agent.js) walks the DOM once per observation; this module formats its
-result and reads such lines back (for the oracle and for naming elements by label).
+result and reads such lines back (for the oracle and for naming elements by label). Every element
+of `Observation.elements` also has its `box` ({x, y, width, height} in CSS pixels from the
+viewport's top-left corner); the other observation modes (agent/modes/) fill `Observation.modes`.
 """
 from __future__ import annotations
 
@@ -41,10 +43,17 @@ class Observation:
     error: str | None = None
     settle_ms: float = 0.0
     ready: bool = True
+    viewport: dict = field(default_factory=dict)  # {width, height} in CSS pixels
+    modes: dict = field(default_factory=dict)  # observation mode name -> its text or PNG bytes
 
     @property
     def tokens(self) -> int:
         return count_tokens(self.text)
+
+    @property
+    def boxes(self) -> dict[int, dict]:
+        """Every element's box by id."""
+        return {element["id"]: element["box"] for element in self.elements if "box" in element}
 
 
 def count_tokens(text: str) -> int:
@@ -60,6 +69,7 @@ def observe(page, error: str | None = None, settle: bool = False) -> Observation
     obs = Observation(format_elements(data["items"], error), data["items"], data["url"], error)
     obs.settle_ms = round(data.get("settleMs", 0.0), 2)
     obs.ready = data.get("ready", True)
+    obs.viewport = data.get("viewport", {})
     return obs
 
 
@@ -87,15 +97,15 @@ def format_element(item: dict) -> str:
     if name:
         parts.append(name)
     if item.get("value"):
-        parts.append(f'value="{_quote(item["value"])}"')
+        parts.append(f'value="{quote_value(item["value"])}"')
     if item.get("options"):
-        parts.append(f'options="{_quote("|".join(item["options"]))}"')
+        parts.append(f'options="{quote_value("|".join(item["options"]))}"')
     if item.get("hint"):
-        parts.append(f'hint="{_quote(item["hint"])}"')
+        parts.append(f'hint="{quote_value(item["hint"])}"')
     return "<" + " ".join(parts + flags) + "/>"
 
 
-def _quote(text: str) -> str:
+def quote_value(text: str) -> str:
     return str(text).replace("\\", "\\\\").replace('"', '\\"')
 
 

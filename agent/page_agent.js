@@ -1,5 +1,6 @@
 // Evaluated in the page (an expression whose value is the installed helper). It extracts the
-// element-list observation in one pass, keeps integer ids per node, finds click points, and
+// element-list observation in one pass (with every element's box in viewport pixels), keeps
+// integer ids per node, finds click points, serializes the pruned DOM for the html mode, and
 // waits for the page to settle after an action. It adds nothing to the DOM.
 (() => {
   if (window.__agent) return window.__agent;
@@ -19,6 +20,7 @@
   const ids = new WeakMap();   // node -> id, for as long as the node lives
   let counter = 0;
   let shown = new Map();       // id -> node, the nodes of the last observation
+  let shownText = new Map();   // id -> first text node, for the text lines of the last observation
   let lastMutation = performance.now();
   new MutationObserver(() => { lastMutation = performance.now(); }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
@@ -153,10 +155,11 @@
   }
 
   // Marks an item whose element lies wholly outside the viewport (scrolling brings it in view).
-  function placed(item, el) {
-    const box = el.getBoundingClientRect();
-    if (box.bottom <= 0) item.offscreen = "above";
-    else if (box.top >= window.innerHeight) item.offscreen = "below";
+  // The item with its box, and where it is when it is out of the window's view.
+  function placed(item, box) {
+    item.box = box;
+    if (box.y + box.height <= 0) item.offscreen = "above";
+    else if (box.y >= window.innerHeight) item.offscreen = "below";
     return item;
   }
 
@@ -173,6 +176,7 @@
     }
     const items = [];
     const nodes = new Map();
+    const textNodes = new Map();
     let pending = null;   // text collected for the current line
 
     const flush = () => {
@@ -181,8 +185,10 @@
       if (text.length > MAX_TEXT) text = text.slice(0, MAX_TEXT - 1) + "…";
       if (text) {
         const id = idOf(pending.first);
-        items.push(placed({ id, kind: "text", name: text, tag: pending.line.tagName.toLowerCase() }, pending.first.parentElement));
+        items.push(placed({ id, kind: "text", name: text, tag: pending.line.tagName.toLowerCase() },
+                          boxOf(pending.first, pending.last)));
         nodes.set(id, pending.first.parentElement);
+        textNodes.set(id, pending.first);
       }
       pending = null;
     };
@@ -200,6 +206,7 @@
         pending.described = true;
       }
       pending.parts.push(node.data);
+      pending.last = node;
     };
     const visit = (el) => {
       for (const child of el.childNodes) {
@@ -208,7 +215,7 @@
         } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED_TAGS.has(child.tagName.toUpperCase())) {
           if (controls.has(child)) {
             flush();
-            const item = placed(describeControl(child, rowTexts.get(child)), child);
+            const item = placed(describeControl(child, rowTexts.get(child)), boxOf(child));
             items.push(item);
             nodes.set(item.id, child);
           } else if (visible(child)) {
@@ -220,7 +227,11 @@
     visit(root);
     flush();
     shown = nodes;
-    return { url: location.href, modal: Boolean(modal), items };
+    shownText = textNodes;
+    return {
+      url: location.href, modal: Boolean(modal), items,
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+    };
   }
 
   // Where a click on element `id` lands, or why it cannot: gone, disabled, covered.
@@ -244,6 +255,22 @@
   function node(id) {
     const el = shown.get(id);
     return el && el.isConnected ? el : null;
+  }
+
+  // Where an element (or a line of text, from its first to its last text node) is on screen, in
+  // CSS pixels from the viewport's top-left corner.
+  function boxOf(target, lastText) {
+    let rect;
+    if (target.nodeType === Node.TEXT_NODE) {
+      const range = document.createRange();
+      range.setStart(target, 0);
+      range.setEnd(lastText || target, (lastText || target).length);
+      rect = range.getBoundingClientRect();
+    } else {
+      rect = target.getBoundingClientRect();
+    }
+    const round = (v) => Math.round(v * 10) / 10;
+    return { x: round(rect.left), y: round(rect.top), width: round(rect.width), height: round(rect.height) };
   }
 
   // Leave the focused field (so it commits its value) unless the next target belongs to it,
@@ -303,6 +330,118 @@
     return window.scrollY !== before;
   }
 
-  window.__agent = { observe, settleAndObserve, clickPoint, node, leaveFieldFor, settleAndCheckSuggestions, settle, scrollPage };
+  // Where the nodes of the last observation are in the DOM tree, for the axtree mode to find them
+  // in the tree the DevTools protocol reports: [id, element indices from the document down,
+  // index of the text line's first text node among its parent's non-blank text nodes or -1].
+  function observedPaths() {
+    const pathOf = (el) => {
+      const path = [];
+      for (; el; el = el.parentElement) {
+        const parent = el.parentElement || document;
+        path.unshift([...parent.children].indexOf(el));
+      }
+      return path;
+    };
+    const paths = [];
+    for (const [id, el] of shown) {
+      const text = shownText.get(id);
+      if (!(text || el).isConnected) continue;
+      if (!text) {
+        paths.push([id, pathOf(el), -1]);
+        continue;
+      }
+      const texts = [...text.parentNode.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
+      paths.push([id, pathOf(text.parentElement), texts.indexOf(text)]);
+    }
+    return paths;
+  }
+
+  // ---- the html mode: the visible DOM without scripts, styles or invisible parts ----
+
+  const DROPPED_ATTRIBUTES = new Set(["style", "class"]);
+  const VOID_TAGS = new Set(["AREA", "BASE", "BR", "COL", "EMBED", "HR", "IMG", "INPUT", "LINK", "META", "SOURCE", "TRACK", "WBR"]);
+
+  function escapeHtml(text, quote) {
+    const out = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return quote ? out.replace(/"/g, "&quot;") : out;
+  }
+
+  // Attributes as the page shows them now: a field's typed value and a box's checked state are
+  // properties, not attributes, so they are written from the live element; `agent-id` carries the
+  // element-list id.
+  function attributesOf(el, ids) {
+    const attributes = [];
+    const id = ids.get(el);
+    if (id !== undefined) attributes.push(["agent-id", String(id)]);
+    const typed = el.matches("input:not([type=checkbox]):not([type=radio]),textarea");
+    for (const attribute of el.attributes) {
+      const name = attribute.name;
+      if (DROPPED_ATTRIBUTES.has(name) || name.startsWith("on") || name === "checked" || name === "selected") continue;
+      if (typed && name === "value") continue;
+      attributes.push([name, attribute.value]);
+    }
+    if (typed && el.value) attributes.push(["value", el.value]);
+    if (el.matches("input[type=checkbox],input[type=radio]") && el.checked) attributes.push(["checked", ""]);
+    if (el.tagName === "OPTION" && el.selected) attributes.push(["selected", ""]);
+    return attributes.map(([name, value]) => (value === "" ? ` ${name}` : ` ${name}="${escapeHtml(value, true)}"`)).join("");
+  }
+
+  function html() {
+    const ids = new Map();
+    for (const [id, el] of shown) if (!ids.has(el)) ids.set(el, id);
+    const write = (el) => {
+      const tag = el.tagName.toLowerCase();
+      let out = `<${tag}${attributesOf(el, ids)}>`;
+      if (VOID_TAGS.has(el.tagName)) return out;
+      for (const child of el.childNodes) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          // Runs of white space become one space, so words keep apart; blank nodes are left out.
+          if (child.data.trim()) out += escapeHtml(child.data.replace(/\s+/g, " "), false);
+        } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED_TAGS.has(child.tagName.toUpperCase())
+                   && (child.tagName === "OPTION" || visible(child))) {
+          out += write(child);
+        }
+      }
+      return out + `</${tag}>`;
+    };
+    const modal = document.querySelector("dialog[open]:modal");
+    return write(modal || document.body);
+  }
+
+  // ---- for coordinate actions ----
+
+  // The focused element when it takes typed text, else a description of what has the focus.
+  function focusedField() {
+    const el = document.activeElement;
+    const editable = el && !el.disabled && !el.readOnly &&
+      (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT" ||
+       (el.tagName === "INPUT" && TEXT_TYPES.has((el.getAttribute("type") || "text").toLowerCase())));
+    if (editable) return { ok: true };
+    return { ok: false, focused: !el || el === document.body ? "nothing" : el.tagName.toLowerCase() };
+  }
+
+  // After a wheel event: resolves once no scroll position has changed for two frames.
+  async function scrollsSettled(maxMs = 1000) {
+    const positions = () => {
+      const parts = [window.scrollX, window.scrollY];
+      for (const el of document.querySelectorAll("*")) if (el.scrollTop || el.scrollLeft) parts.push(el.scrollTop, el.scrollLeft);
+      return parts.join(",");
+    };
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const start = performance.now();
+    let last = positions();
+    let still = 0;
+    while (still < 2 && performance.now() - start < maxMs) {
+      await frame();
+      const now = positions();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  }
+
+  window.__agent = {
+    observe, settleAndObserve, clickPoint, node, leaveFieldFor, settleAndCheckSuggestions, settle,
+    observedPaths, html, focusedField, scrollsSettled, scrollPage,
+  };
   return window.__agent;
 })()

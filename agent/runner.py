@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from .env import CrmEnv
 from .llm import LLMError
+from .modes import DEFAULT_MODES, modes_record
 from .policies import make_policy, method_label, takes_shots
 from .recording import EpisodeRecorder, assets_folder
 from .settings import differences, result_settings
@@ -43,18 +44,22 @@ class EpisodeSpec:
     seed: int
     trial: int = 0
     shots: str = "0"
+    observations: tuple[str, ...] = DEFAULT_MODES
 
     @property
     def label(self) -> str:
-        return method_label(self.method, self.shots)
+        """The method's label, plus the observation modes when they are not the default
+        (`flat-zero-shot-som`), so runs that see the page differently never share a folder."""
+        label = method_label(self.method, self.shots)
+        return label if self.observations == DEFAULT_MODES else f"{label}-{'+'.join(self.observations)}"
 
     def path(self, out: Path) -> Path:
         return out / self.label / self.task / f"seed{self.seed}-trial{self.trial}.json"
 
 
 def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: int = 1,
-         shots: str = "0") -> list[EpisodeSpec]:
-    return [EpisodeSpec(method, task, seed + i, trial, shots)
+         shots: str = "0", observations: tuple[str, ...] = DEFAULT_MODES) -> list[EpisodeSpec]:
+    return [EpisodeSpec(method, task, seed + i, trial, shots, tuple(observations))
             for task in tasks for i in range(episodes) for trial in range(trials)]
 
 
@@ -100,6 +105,8 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int, settings
         record = {"observation": obs.text, "url": obs.url, "reason": reason, "action": action,
                   "tokens": {"observation": obs.tokens, **_delta(usage, spent)}}
         record.update(_policy_trace(policy))
+        if set(obs.modes) - {"elements"}:
+            record["modes"] = modes_record(obs)
         spent = usage
         obs, _reward, terminated, truncated, step_info = env.step(action)
         record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
@@ -122,7 +129,7 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int, settings
 def _identity(spec: EpisodeSpec, settings: dict | None) -> dict:
     shots = spec.shots if takes_shots(spec.method) else ""  # the oracle has no prompts
     return {"method": spec.method, "shots": shots, "label": spec.label, "task": spec.task,
-            "seed": spec.seed, "trial": spec.trial, "settings": settings}
+            "seed": spec.seed, "trial": spec.trial, "observations": list(spec.observations), "settings": settings}
 
 
 def _policy_trace(policy) -> dict:
@@ -229,9 +236,11 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
             shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
             if env.recorder:
                 env.recorder.folder = assets_folder(spec.path(run.out))
+            env.observations = spec.observations
             try:
                 if spec.label not in policies:
-                    policies[spec.label] = make_policy(spec.method, shots=spec.shots, **run.policy_options)
+                    policies[spec.label] = make_policy(spec.method, shots=spec.shots, observations=spec.observations,
+                                                       **run.policy_options)
                 trajectory = run_episode(env, policies[spec.label], spec, run.max_steps, settings)
             except LLMError as error:
                 trajectory = {**_identity(spec, settings), "complete": False, "crash": str(error)}

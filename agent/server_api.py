@@ -18,11 +18,17 @@ class ServerError(RuntimeError):
     pass
 
 
+OPERATOR_TOKEN_HEADER = "X-Operator-Token"
+
+
 class ScenarioClient:
+    """`operator_token` (else CRM_OPERATOR_TOKEN), when there is one, goes with every request: the
+    server shows the gold steps' values only to its operator."""
+
     def __init__(self, base_url: str, timeout: float = 30.0, operator_token: str | None = None):
         self.base_url = base_url.rstrip("/")
         token = operator_token or os.environ.get(TOKEN_VARIABLE)
-        self._send = http_sender(self.base_url, timeout, {"X-Operator-Token": token} if token else None)
+        self._send = http_sender(self.base_url, timeout, {OPERATOR_TOKEN_HEADER: token} if token else None)
 
     def check(self) -> dict:
         """The server's /api/config; ServerError saying so when the server cannot be reached."""

@@ -1,8 +1,11 @@
 """Serving the app: in the foreground for run.py, or on a background thread for tests and agents."""
 from __future__ import annotations
 
+import contextlib
 import json
+import tempfile
 import threading
+from pathlib import Path
 
 from flask import Flask
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -46,6 +49,7 @@ class BackgroundServer:
     """A threaded WSGI server on its own thread; `url` is where it answers."""
 
     def __init__(self, app: Flask, host: str = "127.0.0.1", port: int = 0):
+        self.app = app
         self._server = make_server(host, port, app, threaded=True, request_handler=QuietRequestHandler)
         self.url = f"http://{host}:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, name="crm-server", daemon=True)
@@ -64,6 +68,21 @@ class BackgroundServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+@contextlib.contextmanager
+def embedded_server(database_url: str | None = None):
+    """A server on a background thread, on the given database or a temporary SQLite file that is
+    removed afterwards: what agents and task packages use when no server is given."""
+    from . import create_app
+
+    with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
+        # A temporary database keeps its secrets (operator token, card key) in the same folder.
+        config = {"DATABASE_URL": database_url} if database_url else {
+            "DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder}
+        app = create_app(config)
+        with BackgroundServer(app) as server:
+            yield server
 
 
 def serve_forever(app: Flask, host: str, port: int) -> None:

@@ -4,10 +4,14 @@ Each reply is a string (answered as the assistant's message) or a dict {"status"
 (answered as that HTTP error). Usage is reported per reply so tests can check token totals.
 `/embeddings` answers deterministic vectors (see `embedding_vector`): texts sharing words get
 similar vectors, so retrieval by cosine similarity behaves as with a real embedding model.
+A message's content may be a list of content parts, text and images (base64 PNG data URLs); an
+image that is not a valid PNG data URL is refused with a 400, as OpenAI does, and each image counts
+IMAGE_TOKENS prompt tokens.
 """
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
 import json
 import math
@@ -29,6 +33,44 @@ def embedding_vector(text: str) -> list[float]:
         vector[int(hashlib.sha256(word.encode()).hexdigest(), 16) % EMBEDDING_DIMENSIONS] += 1.0
     norm = math.sqrt(sum(x * x for x in vector)) or 1.0
     return [x / norm for x in vector]
+
+
+IMAGE_TOKENS = 765  # what OpenAI charges a 1280x900 image at high detail (4 tiles)
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def content_parts(message: dict) -> list[dict]:
+    """A message's content as content parts (plain text content is one text part)."""
+    content = message.get("content", "")
+    return content if isinstance(content, list) else [{"type": "text", "text": str(content)}]
+
+
+def image_bytes(part: dict) -> bytes:
+    """The PNG of an image part; ValueError saying what is wrong with it."""
+    url = (part.get("image_url") or {}).get("url", "")
+    prefix = "data:image/png;base64,"
+    if not url.startswith(prefix):
+        raise ValueError("image_url must be a data:image/png;base64 URL")
+    try:
+        data = base64.b64decode(url[len(prefix):], validate=True)
+    except binascii.Error:
+        raise ValueError("the image is not valid base64") from None
+    if not data.startswith(PNG_SIGNATURE):
+        raise ValueError("the image is not a PNG")
+    return data
+
+
+def prompt_tokens(messages: list[dict]) -> int:
+    """Characters of text / 4, plus IMAGE_TOKENS per image; raises ValueError on a bad image."""
+    text, images = 0, 0
+    for message in messages:
+        for part in content_parts(message):
+            if part.get("type") == "image_url":
+                image_bytes(part)
+                images += 1
+            else:
+                text += len(part.get("text", ""))
+    return text // 4 + 1 + images * IMAGE_TOKENS
 
 
 class FakeOpenAIServer:
@@ -101,10 +143,13 @@ class FakeOpenAIServer:
                     return self._send(200, fake.embeddings(body))
                 if not self.path.endswith("/chat/completions"):
                     return self._send(404, {"error": {"message": f"no route {self.path}"}})
+                try:
+                    prompt = prompt_tokens(body.get("messages", []))
+                except ValueError as error:
+                    return self._send(400, {"error": {"message": f"Invalid image: {error}"}})
                 reply = fake.next_reply(body)
                 if isinstance(reply, dict):
                     return self._send(reply["status"], {"error": {"message": reply.get("error", "scripted error")}})
-                prompt = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4 + 1
                 completion = len(reply) // 4 + 1
                 fake.record_usage(prompt, completion)
                 self._send(200, {

@@ -52,4 +52,4 @@ def methods() -> list[str]:
 
 
 def _load_builtin() -> None:
-    from . import flat, heap, oracle, step, synapse, webwise  # noqa: F401  (each registers itself)
+    from . import coordinate_oracle, flat, heap, oracle, step, synapse, webwise  # noqa: F401  (each registers itself)

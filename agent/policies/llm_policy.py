@@ -2,9 +2,10 @@
 reading the REASON/ACTION reply, and the per-step trace the runner writes into the trajectory."""
 from __future__ import annotations
 
+from ..modes import DEFAULT_MODES, check_modes, has_text, page_text
 from ..observation import Observation
 from .model import ModelCalls, make_client
-from .prompting import conversation_text, history_text, render, task_text
+from .prompting import conversation_text, history_text, load_prompt, render, task_text
 from .reply import Reply, parse_reply
 
 
@@ -15,10 +16,15 @@ class LLMPolicy:
     name = "llm"
     takes_shots = True
     shot_settings: tuple[str, ...] = ("0", "few")
+    takes_images = False  # whether it sends image observation modes to the model
 
-    def __init__(self, shots: str = "0", client=None, **options):
+    def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, **options):
         if shots not in self.shot_settings:
             raise ValueError(f"{self.name} takes shots {' or '.join(map(repr, self.shot_settings))}, not {shots!r}")
+        self.observations = check_modes(observations)
+        if not self.takes_images and not has_text(self.observations):
+            raise ValueError(f"{self.name} reads the page as text: add a text mode (elements, axtree or html) "
+                             f"to the observations {','.join(self.observations)}")
         self.shots = shots
         self.calls = ModelCalls(client or make_client(**options))
         self.scenario: dict = {}
@@ -45,15 +51,16 @@ class LLMPolicy:
         notes, self.step_notes = self.step_notes, {}
         return {**self.calls.take_step_log(), **notes}
 
-    def ask(self, system: str, user: str, caller: str) -> Reply:
-        return parse_reply(self.calls.ask(system, user, caller).text)
+    def ask(self, system: str, user: str, caller: str, images: list[bytes] = ()) -> Reply:
+        return parse_reply(self.calls.ask(system, user, caller, images).text)
 
     def state_prompt(self, observation: Observation, history: list[str], job: str | None = None) -> str:
         """The per-step user message: task, conversation, the caller's current job if any, history
         and page (agent/prompts/state.txt)."""
         subtask = f"\nYOUR CURRENT JOB: {job}\n" if job else ""
         return render("state", task=task_text(self.scenario), conversation=conversation_text(self.scenario),
-                      subtask=subtask, history=history_text(history), observation=observation.text)
+                      subtask=subtask, history=history_text(history),
+                      observation=page_text(observation, load_prompt("image_page")))
 
     def remember(self, history: list[str], reply: Reply) -> None:
         """Record an issued page action in `history`; a reply without an action is remembered as

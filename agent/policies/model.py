@@ -6,6 +6,7 @@ prompt's text is written once per episode, in the trace of the step that first u
 (`system_prompts`), so a trajectory does not repeat the long instructions on every call."""
 from __future__ import annotations
 
+import base64
 import hashlib
 
 from ..llm import DEFAULT_TEMPERATURE, Completion, Embeddings, LLMClient, LLMError
@@ -19,6 +20,17 @@ def make_client(model: str | None = None, base_url: str | None = None, api_key: 
         raise LLMError("the LLM methods need a model: pass --model NAME or set OPENAI_MODEL "
                        "(e.g. gpt-4o-mini, or the name a local server serves)")
     return LLMClient(model, base_url=base_url, api_key=api_key, cache_dir=cache_dir, temperature=temperature)
+
+
+def user_content(text: str, images: list[bytes] = ()) -> str | list[dict]:
+    """A user message's content: the text alone, or (with images) the OpenAI chat format's content
+    parts, the text first and each PNG as a base64 data URL. Image tokens are whatever the server
+    counts them as in its usage answer."""
+    if not images:
+        return text
+    return [{"type": "text", "text": text}] + [
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode("ascii")}}
+        for png in images]
 
 
 class ModelCalls:
@@ -35,14 +47,14 @@ class ModelCalls:
         self._systems_seen: set[str] = set()
         self._step_systems: dict[str, str] = {}
 
-    def ask(self, system: str, user: str, caller: str = "") -> Completion:
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    def ask(self, system: str, user: str, caller: str = "", images: list[bytes] = ()) -> Completion:
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user_content(user, images)}]
         completion = self.client.complete(messages)
         self._totals["prompt_tokens"] += completion.prompt_tokens
         self._totals["completion_tokens"] += completion.completion_tokens
         self._totals["calls"] += 1
         self._totals["cached_calls"] += completion.cached
-        self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user),
+        self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user), "images": len(images),
                                  "prompt_tokens": completion.prompt_tokens,
                                  "completion_tokens": completion.completion_tokens,
                                  "cached": completion.cached, "seconds": round(completion.seconds, 3),

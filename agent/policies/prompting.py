@@ -23,8 +23,9 @@ def prompt_exists(name: str) -> bool:
 
 
 def render(name: str, **fields: str) -> str:
-    """The prompt file with $fields substituted; $actions (the action set) and $guide (how the CRM
-    works, agent/prompts/crm_guide.txt) are always available.
+    """The prompt file with $fields substituted; $actions (the element actions), $all_actions (those
+    and the actions by position) and $guide (how the CRM works, agent/prompts/crm_guide.txt) are
+    always available.
     Unknown $words are left as they are, so observations and examples cannot break a template."""
     return _template(name).safe_substitute({**_shared_fields(), **fields})
 
@@ -37,7 +38,8 @@ def _template(name: str) -> Template:
 @lru_cache(maxsize=1)
 def _shared_fields() -> dict[str, str]:
     """Built once: render() runs for every model call (the state prompt)."""
-    return {"actions": describe_actions(), "guide": load_prompt("crm_guide")}
+    return {"actions": describe_actions(), "all_actions": describe_actions(coordinates=True),
+            "guide": load_prompt("crm_guide")}
 
 
 def examples(name: str, shots: str) -> str:

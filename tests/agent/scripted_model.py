@@ -8,10 +8,13 @@ import re
 
 from agent.observation import parse_observation
 from crm_app.services.dates import us_date as crm_date
+from tests.fake_openai import content_parts
 
 
 def user_text(request: dict) -> str:
-    return next(m["content"] for m in reversed(request["messages"]) if m["role"] == "user")
+    """The text of the last user message (its text parts, when it also carries images)."""
+    message = next(m for m in reversed(request["messages"]) if m["role"] == "user")
+    return "\n".join(part["text"] for part in content_parts(message) if part.get("type") == "text")
 
 
 def system_text(request: dict) -> str:

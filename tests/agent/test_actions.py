@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from agent.actions import ACTION_SET, Action, ActionError, describe_actions, parse_action
+from agent.actions import ACTION_SET, COORDINATE_ACTIONS, Action, ActionError, describe_actions, parse_action
 
 
 @pytest.mark.parametrize(
@@ -70,3 +70,49 @@ def test_actions_print_in_the_grammar_they_parse_from():
     for text in ('TYPE 6 "JFK"', "CLICK 6", "CLEAR 6", "SCROLL up", "STOP [yes]"):
         assert str(parse_action(text)) == text
         assert parse_action(str(parse_action(text))) == parse_action(text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("CLICK_AT 640 312", Action("click_at", point=(640, 312))),
+        ("click_at [640] [312.5]", Action("click_at", point=(640, 312.5))),
+        ("click_at(640, 312)", Action("click_at", point=(640, 312))),
+        ("move_to 10 20", Action("move_to", point=(10, 20))),
+        ("SCROLL 0 -400", Action("scroll", point=(0, -400))),
+        ('type_text "New York"', Action("type_text", value="New York")),
+        ("TYPE_TEXT [JFK]", Action("type_text", value="JFK")),
+        ("type_text JFK airport", Action("type_text", value="JFK airport")),
+        ("press Enter", Action("press", value="Enter")),
+        ("PRESS esc", Action("press", value="Escape")),
+        ("press [down]", Action("press", value="ArrowDown")),
+        ('press("Tab")', Action("press", value="Tab")),
+        ("press ctrl+A", Action("press", value="Control+a")),
+        ("press Shift+Tab", Action("press", value="Shift+Tab")),
+    ],
+)
+def test_every_spelling_of_the_actions_by_position_parses(text, expected):
+    assert parse_action(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("click_at 640", "expected CLICK_AT <x> <y> (two numbers)"),
+        ("scroll down", "expected SCROLL <dx> <dy>"),
+        ("move_to [a] [b]", "expected MOVE_TO <x> <y>"),
+        ("type_text", 'expected TYPE_TEXT "text"'),
+        ("press F13", "'F13' is not a key"),
+        ("press Hyper+a", "'Hyper+a' is not a key"),
+    ],
+)
+def test_bad_actions_by_position_are_refused_with_a_message(text, message):
+    with pytest.raises(ActionError, match=re.escape(message)):
+        parse_action(text)
+
+
+def test_actions_by_position_print_in_the_grammar_and_are_described_apart():
+    for text in ("CLICK_AT 640 312.5", 'TYPE_TEXT "JFK"', "PRESS Control+a", "SCROLL 0 -400", "MOVE_TO 3 4"):
+        assert str(parse_action(text)) == text
+    assert "CLICK_AT <x> <y>" not in describe_actions()  # text agents are not offered them
+    assert all(spec.description in describe_actions(coordinates=True) for spec in COORDINATE_ACTIONS + ACTION_SET)

@@ -1,0 +1,29 @@
+"""AirlineCRM's six tasks as BrowserGym environments:
+
+    import gymnasium as gym
+    import airlinecrm_browsergym  # registers browsergym/airlinecrm.<task>
+
+    env = gym.make("browsergym/airlinecrm.book-flight")
+    obs, info = env.reset(seed=3)  # the CRM scenario of seed 3
+
+The CRM is the one at AIRLINECRM_URL, or a server started in this process on a temporary SQLite
+file. Seeds are scenario seeds: BrowserGym seed N is the scenario `python -m agent run` plays as
+seed N. Rewards come from the CRM's own /evaluate, the scorer of every other agent.
+"""
+from __future__ import annotations
+
+from browsergym.core.registration import register_task
+
+from agent.tasks import ALL_TASKS
+
+from .task import AirlineCrmTask, task_class
+
+# TASK_FIND_FLIGHT -> airlinecrm.find-flight, ...
+TASK_IDS: dict[str, str] = {}
+
+for _name in ALL_TASKS:
+    _task = task_class(_name)
+    register_task(_task.get_task_id(), _task, nondeterministic=False)
+    TASK_IDS[_task.get_task_id()] = _name
+
+__all__ = ["AirlineCrmTask", "TASK_IDS", "task_class"]

@@ -1,0 +1,102 @@
+"""One BrowserGym task per CRM task type, over the CRM's scenario routes.
+
+setup     makes the scenario of (task, seed), opens its url, and gives its instruction as the goal
+validate  scores the page's recorded events with /evaluate: reward = success; done when the task
+          succeeded or the agent sent its answer (a chat message) or gave up
+cheat     plays the scenario's gold steps on the page (the harness's oracle); it needs the gold
+          values, which a server may keep for its operator: requests carry the operator token when
+          there is one (the embedded server's own; for AIRLINECRM_URL, CRM_OPERATOR_TOKEN or the
+          operator_token task argument)
+teardown  ends the scenario: waits for the page's last events and leaves it, so nothing more is
+          recorded in it
+"""
+from __future__ import annotations
+
+from browsergym.core.task import AbstractBrowserTask
+from playwright.sync_api import Error as PlaywrightError
+
+from agent.env import VIEWPORT
+from agent.executor import perform
+from agent.observation import call_page, observe
+from agent.policies.oracle import OraclePolicy
+from agent.server_api import ScenarioClient
+
+from .chromium import use_debian_chromium
+from .server import crm_server
+
+READY_TIMEOUT_MS = 15_000
+CHEAT_STEP_LIMIT = 100
+ANSWER_ROLES = ("assistant", "infeasible")  # chat messages by which an agent ends its task
+
+
+class AirlineCrmTask(AbstractBrowserTask):
+    """A scenario of `task_name` (a CRM task type, e.g. TASK_BOOK_FLIGHT) with BrowserGym's seed."""
+
+    task_name = ""
+
+    @classmethod
+    def get_task_id(cls) -> str:
+        return "airlinecrm." + cls.task_name.removeprefix("TASK_").lower().replace("_", "-")
+
+    def __init__(self, seed: int | None, server_url: str | None = None, operator_token: str | None = None):
+        super().__init__(seed)
+        self.seed = seed
+        self.viewport = dict(VIEWPORT)
+        self.slow_mo = 0  # the page is waited for by its own signals (validate settles it), not by delays
+        self.timeout = 10_000
+        use_debian_chromium()  # before BrowserGym launches its browsers
+        url, token = crm_server(server_url, operator_token)
+        self.client = ScenarioClient(url, operator_token=token)
+        self.scenario: dict | None = None
+        self.page = None
+
+    def setup(self, page) -> tuple[str, dict]:
+        self.scenario, _ = self.client.generate(self.task_name, self.seed)
+        self.page = page
+        page.goto(self.scenario["url"], wait_until="domcontentloaded")
+        page.wait_for_function("window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
+        info = {key: self.scenario.get(key) for key in ("id", "scenario", "seed", "conversation", "details")}
+        return self.scenario["instruction"], info
+
+    def validate(self, page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
+        _settle(page)
+        metrics = self.client.evaluate(self.scenario["id"])
+        success = bool(metrics["success"])
+        answered = bool(chat_messages) and chat_messages[-1]["role"] in ANSWER_ROLES
+        info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched")}
+        return float(success), success or answered, "", info
+
+    def cheat(self, page, chat_messages: list[dict]) -> None:
+        gold = self.scenario.get("gold_actions") or []
+        if any(step["action"] == "fill" and "value" not in step for step in gold):
+            raise RuntimeError("the gold steps came without their values: the CRM shows them to its operator "
+                               "only; set CRM_OPERATOR_TOKEN (or pass operator_token) to the server's token")
+        oracle = OraclePolicy()
+        oracle.reset(self.scenario)
+        observation = observe(page, settle=True)
+        for _ in range(CHEAT_STEP_LIMIT):
+            action, error = perform(page, oracle.act(observation)[1], observation.elements)
+            if action is not None and action.name == "stop":
+                return
+            observation = observe(page, error, settle=True)
+        raise RuntimeError(f"the gold steps of {self.scenario['id']} did not finish in {CHEAT_STEP_LIMIT} actions")
+
+    def teardown(self) -> None:
+        if self.page is not None and not self.page.is_closed():
+            _settle(self.page)
+            self.page.goto("about:blank")
+        self.page = self.scenario = None
+
+
+def _settle(page) -> None:
+    """Wait until every event the page recorded has reached the CRM (a page elsewhere has none)."""
+    try:
+        call_page(page, "settle")
+    except PlaywrightError:  # the page is navigating or closed: nothing is pending on it any more
+        pass
+
+
+def task_class(task_name: str) -> type[AirlineCrmTask]:
+    """The AirlineCrmTask subclass of one CRM task type (BrowserGym registers one class per id)."""
+    slug = task_name.removeprefix("TASK_").title().replace("_", "")
+    return type(f"{slug}Task", (AirlineCrmTask,), {"task_name": task_name, "__module__": __name__})

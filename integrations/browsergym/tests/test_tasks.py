@@ -1,0 +1,114 @@
+"""The AirlineCRM tasks inside BrowserGym itself (its own Playwright, driving Debian's Chromium):
+every task is registered, seeds are scenario seeds, the gold steps earn reward 1, doing nothing
+earns 0, and BrowserGym's own actions (fill, click by bid) are recorded and scored by the CRM."""
+import re
+import subprocess
+
+import gymnasium as gym
+import pytest
+from browsergym.utils.obs import flatten_axtree_to_str
+
+import airlinecrm_browsergym
+from agent.browser import chromium_executable
+from agent.server_api import ScenarioClient
+from airlinecrm_browsergym.server import crm_server
+from crm_app.server import embedded_server
+
+EXPECTED_IDS = ["airlinecrm.find-flight", "airlinecrm.book-flight", "airlinecrm.find-booking",
+                "airlinecrm.cancel-flight", "airlinecrm.update-passenger-details", "airlinecrm.modify-flight"]
+
+
+@pytest.fixture
+def make_env():
+    """gym.make for the test, every environment closed afterwards (which tears its task down)."""
+    made = []
+
+    def make(task_id, **kwargs):
+        made.append(gym.make(f"browsergym/{task_id}", disable_env_checker=True, **kwargs))
+        return made[-1]
+
+    yield make
+    for env in made:
+        env.close()
+
+
+def bids(obs) -> dict[str, str]:
+    """BrowserGym's element ids (bid) by the accessible names of the page's controls."""
+    found = {}
+    for line in flatten_axtree_to_str(obs["axtree_object"]).splitlines():
+        match = re.match(r"\s*\[(\w+)\] (?:combobox|textbox|button|radio|link) '([^']*)'", line)
+        if match:
+            found.setdefault(match.group(2), match.group(1))
+    return found
+
+
+def test_the_six_tasks_are_registered():
+    assert list(airlinecrm_browsergym.TASK_IDS) == EXPECTED_IDS
+    assert {f"browsergym/{task_id}" for task_id in EXPECTED_IDS} <= set(gym.registry)
+
+
+@pytest.mark.parametrize("task_id", EXPECTED_IDS)
+def test_no_action_earns_nothing_and_the_gold_steps_earn_the_reward(make_env, task_id):
+    env = make_env(task_id)
+    obs, info = env.reset(seed=5)
+    task = env.unwrapped.task
+    # BrowserGym seed 5 is the CRM's scenario seed 5: the same instruction as the scenario routes give
+    url, token = crm_server()
+    same = ScenarioClient(url, operator_token=token).generate(airlinecrm_browsergym.TASK_IDS[task_id], 5)[0]
+    assert obs["goal"] == same["instruction"] == task.scenario["instruction"]
+    assert info["task_info"]["seed"] == 5 and info["task_info"]["details"] == same["details"]
+    assert obs["url"] == task.scenario["url"]
+    _, reward, terminated, _, info = env.step("noop(0)")
+    assert (reward, terminated) == (0.0, False)
+    assert info["task_info"]["num_actions"] == 0 and not info["task_info"]["state_check"]["passed"]
+    task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
+    obs, reward, terminated, truncated, info = env.step("noop(0)")
+    assert (reward, terminated, truncated) == (1.0, True, False)
+    assert info["task_info"]["task_progress"] == 1.0 and info["task_info"]["state_check"]["passed"]
+    assert all(info["task_info"]["matched"])
+
+
+def test_browsergym_actions_are_recorded_and_scored(make_env):
+    env = make_env("airlinecrm.find-flight")
+    obs, info = env.reset(seed=0)
+    flight = info["task_info"]["details"]["flight"]
+    assert "return" in flight  # seed 0 is a return trip
+    controls = bids(obs)
+    for label, value in [("From", flight["from"]), ("To", flight["to"]),
+                         ("Departure date", flight["departure"]), ("Return date", flight["return"])]:
+        obs, reward, terminated, _, info = env.step(f'fill("{controls[label]}", "{value}")')
+        assert obs["last_action_error"] == "" and reward == 0
+    obs, reward, terminated, _, info = env.step(f'click("{controls["Search flights"]}")')
+    assert obs["last_action_error"] == ""
+    assert (reward, terminated) == (1.0, True)
+    assert info["task_info"]["num_actions"] == 5 and info["task_info"]["matched"] == [True] * 5
+
+
+def test_a_server_named_by_airlinecrm_url_is_used(make_env, monkeypatch):
+    with embedded_server() as server:
+        monkeypatch.setenv("AIRLINECRM_URL", server.url + "/")
+        monkeypatch.setenv("CRM_OPERATOR_TOKEN", "secret-token")
+        assert crm_server() == (server.url, "secret-token")
+        assert crm_server(operator_token="given") == (server.url, "given")
+        env = make_env("airlinecrm.cancel-flight")
+        obs, _ = env.reset(seed=4)
+        task = env.unwrapped.task
+        assert obs["url"].startswith(server.url) and task.client.base_url == server.url
+        assert ScenarioClient(server.url).evaluate(task.scenario["id"])["num_actions"] == 0
+        task.scenario["gold_actions"] = [{k: v for k, v in step.items() if k != "value"}
+                                         for step in task.scenario["gold_actions"]]  # as without the token
+        with pytest.raises(RuntimeError, match="set CRM_OPERATOR_TOKEN"):
+            task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
+        task.teardown()  # ends the scenario: the page leaves the CRM, so nothing more is recorded
+        assert env.unwrapped.page.url == "about:blank" and task.scenario is None
+        env.close()  # before the server stops
+
+
+def test_browsergym_drives_debian_chromium_and_an_answer_ends_the_episode(make_env):
+    env = make_env("airlinecrm.find-booking")
+    env.reset(seed=1)
+    installed = subprocess.run([chromium_executable(), "--version"], capture_output=True, text=True).stdout
+    assert env.unwrapped.browser.version in installed
+    assert env.unwrapped.chat.browser.version == env.unwrapped.browser.version
+    _, reward, terminated, _, info = env.step('send_msg_to_user("I could not find the booking.")')
+    assert (reward, terminated) == (0.0, True) and info["task_info"]["num_actions"] == 0
