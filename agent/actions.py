@@ -210,7 +210,7 @@ def _stop_answer(rest: str) -> str:
 def _direction(rest: str, line: str) -> str:
     direction = _unquote(rest.strip().strip("[]").strip()).lower()
     if direction not in SCROLL_DIRECTIONS:
-        raise ActionError(f"Cannot parse {line!r}: SCROLL takes down or up.")
+        raise ActionError(f"Cannot parse {line!r}: SCROLL takes down or up (or <dx> <dy> in pixels).")
     return direction
 
 

@@ -123,14 +123,15 @@ def git_commit() -> str | None:
 
 
 def package_versions() -> dict[str, str]:
-    """Python's version and the installed version of each of the project's dependencies."""
+    """Python's version and the installed version of each of the project's dependencies: the
+    server's and the agent extra's (what a run uses)."""
     found = {"python": platform.python_version()}
     try:
         requirements = importlib.metadata.requires("airlinecrm") or []
     except importlib.metadata.PackageNotFoundError:
         return found
     for requirement in requirements:
-        if "extra ==" in requirement:
+        if "extra ==" in requirement and not re.search(r"""extra == ['"]agent['"]""", requirement):
             continue
         name = re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0]
         try:

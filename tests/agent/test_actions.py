@@ -99,7 +99,8 @@ def test_every_spelling_of_the_actions_by_position_parses(text, expected):
     "text, message",
     [
         ("click_at 640", "expected CLICK_AT <x> <y> (two numbers)"),
-        ("scroll down", "expected SCROLL <dx> <dy>"),
+        ("scroll 400", "expected SCROLL <dx> <dy>"),
+        ("scroll sideways", "SCROLL takes down or up"),
         ("move_to [a] [b]", "expected MOVE_TO <x> <y>"),
         ("type_text", 'expected TYPE_TEXT "text"'),
         ("press F13", "'F13' is not a key"),
