@@ -1,4 +1,4 @@
-"""Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL]."""
+"""Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL] [--suite full|paper]."""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +8,7 @@ from crm_app import create_app
 from crm_app.config import DEFAULTS
 from crm_app.instance_secrets import secret_source
 from crm_app.server import serve_forever
+from scenarios.suites import SUITES
 
 
 def main() -> None:
@@ -17,10 +18,14 @@ def main() -> None:
     parser.add_argument("--db", default=os.environ.get("DATABASE_URL", DEFAULTS["DATABASE_URL"]),
                         help="SQLAlchemy database URL (default: the SQLite file instance/crm.db; "
                              "DATABASE_URL works too)")
+    parser.add_argument("--suite", choices=tuple(SUITES), default=os.environ.get("CRM_SUITE") or DEFAULTS["SUITE"],
+                        help="scenarios /generate-random-scenario serves: full (every task, one-way and return) "
+                             "or paper (the papers' five tasks, return trips only); CRM_SUITE works too")
     args = parser.parse_args()
-    app = create_app({"DATABASE_URL": args.db})
+    app = create_app({"DATABASE_URL": args.db, "SUITE": args.suite})
     print(f"Operator token (send it as X-Operator-Token to see /evaluate's gold values): "
-          f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})", flush=True)
+          f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})\n"
+          f"Scenario suite: {app.config['SUITE']} ({SUITES[app.config['SUITE']].description})", flush=True)
     serve_forever(app, args.host, args.port)
 
 

@@ -42,7 +42,9 @@ def create_app(config: dict | None = None) -> Flask:
 def init_db(app: Flask) -> None:
     """Create the schema and base data if missing; existing data is kept."""
     from .fake_data import seed_airports, seed_sandbox
+    from .schema_upgrade import add_missing_columns
 
+    add_missing_columns(app.extensions["engine"])
     Base.metadata.create_all(app.extensions["engine"])
     session = app.extensions["sessionmaker"]()
     try:

@@ -23,12 +23,14 @@ DEFAULTS = {
     # Page events and API calls recorded per scenario; past these a scenario's requests get a 429.
     "MAX_EVENTS": 5000,
     "MAX_API_CALLS": 5000,
+    # The scenario suite /generate-random-scenario serves (scenarios/suites.py): "full" or "paper".
+    "SUITE": "full",
 }
 
 ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
                     "INSTANCE_PATH": "CRM_INSTANCE_PATH", "OPERATOR_TOKEN": "CRM_OPERATOR_TOKEN",
                     "SECRET_KEY": "CRM_SECRET_KEY", "MAX_EVENTS": "CRM_MAX_EVENTS",
-                    "MAX_API_CALLS": "CRM_MAX_API_CALLS"}
+                    "MAX_API_CALLS": "CRM_MAX_API_CALLS", "SUITE": "CRM_SUITE"}
 INTEGER_KEYS = ("DATA_SEED", "MAX_EVENTS", "MAX_API_CALLS")
 
 

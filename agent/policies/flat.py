@@ -14,7 +14,7 @@ class FlatPolicy(LLMPolicy):
 
     def __init__(self, shots: str = "0", client=None, **options):
         super().__init__(shots, client, **options)
-        self.system = render("flat", examples=examples("flat_examples", shots))
+        self.system = render(self.prompt("flat"), examples=examples(self.prompt("flat_examples"), shots))
 
     def system_prompts(self) -> dict[str, str]:
         return {"FLAT": self.system}

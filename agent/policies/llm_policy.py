@@ -15,6 +15,7 @@ class LLMPolicy:
     name = "llm"
     takes_shots = True
     shot_settings: tuple[str, ...] = ("0", "few")
+    prompt_folder = ""  # under agent/prompts/; a protocol's variant has its own (e.g. "paper/")
 
     def __init__(self, shots: str = "0", client=None, **options):
         if shots not in self.shot_settings:
@@ -32,6 +33,10 @@ class LLMPolicy:
 
     def start(self) -> None:
         """Per-episode state of the subclass."""
+
+    def prompt(self, name: str) -> str:
+        """The name of one of the method's prompt files, in its prompt folder."""
+        return self.prompt_folder + name
 
     def system_prompts(self) -> dict[str, str]:
         """Each of the method's policies and its system prompt (instructions, actions, examples)."""

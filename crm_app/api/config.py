@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from flask import current_app
+
 from ..db import get_session
 from ..scope import current_dataset, requested_scenario_id
 from . import api, calendar
@@ -11,4 +13,5 @@ def config():
     current_dataset(session)  # an unknown scenario is reported here, before the page relies on it
     cal = calendar()
     return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
-            "last_date": cal.last_date.isoformat(), "scenario": requested_scenario_id()}
+            "last_date": cal.last_date.isoformat(), "scenario": requested_scenario_id(),
+            "suite": current_app.config["SUITE"]}
