@@ -27,7 +27,10 @@ MAX_SEED = 2**31 - 1
 @scenario_routes.record_once
 def _check_suite(state) -> None:
     """An unknown SUITE setting stops the app at start, naming the choices."""
-    state.app.config["SUITE"] = suite_named(state.app.config["SUITE"]).name
+    try:
+        state.app.config["SUITE"] = suite_named(state.app.config["SUITE"]).name
+    except InvalidInput as error:
+        raise ValueError(f"SUITE setting: {error}") from None
 
 
 def _world() -> store.World:
