@@ -12,8 +12,8 @@ from agent.actions import parse_action
 from agent.observation import Observation, parse_line
 from agent.policies import make_policy
 from agent.policies.heap import HeapPolicy
-from agent.policies.paper import GROUNDING, STEP_LIBRARY, PaperHeapPolicy, PaperStepPolicy
-from agent.policies.prompting import NO_EXAMPLES, load_prompt
+from agent.policies.paper import GROUNDING, STEP_LIBRARY, PaperHeapPolicy
+from agent.policies.prompting import NO_EXAMPLES
 from agent.policies.reply import split_call
 from agent.policies.step import Frame
 from tests.agent.test_prompt_examples import history_entries, load, page_action

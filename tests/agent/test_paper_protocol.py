@@ -14,7 +14,7 @@ import pytest
 
 from agent.__main__ import main
 from agent.env import CrmEnv
-from agent.observation import observe, parse_observation
+from agent.observation import observe
 from agent.protocols import PAPER_CAPS, PROTOCOLS
 from tests.agent import scripted_paper
 from tests.agent.scripted_model import reply, system_text, user_text

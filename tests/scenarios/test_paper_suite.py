@@ -4,12 +4,12 @@ only, every scenario carries each key the authors' client reads, /api/config nam
 database made before the suite existed gets its column."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 import urllib.request
-import json
 from pathlib import Path
 
 import pytest
