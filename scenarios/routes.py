@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, request
 from crm_app.api import json_body
 from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
+from crm_app.services.errors import InvalidInput
 from crm_app.services.numbers import whole_number
 from crm_app.web import page_url
 

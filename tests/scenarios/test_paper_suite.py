@@ -58,9 +58,9 @@ def test_a_hundred_scenarios_carry_what_the_authors_client_reads_and_none_is_one
 
 def test_the_return_flight_is_the_only_one_arriving_at_its_time(paper_client):
     """The instruction names the return flight by its arrival time, so no other flight of that day
-    may arrive then. On seed 134's return day two flights arrive at the same minute; the draw
+    may arrive then. On seed 167's return day two flights arrive at the same minute; the draw
     avoids them."""
-    flight = paper_client.get("/generate-random-scenario?task=TASK_FIND_FLIGHT&seed=134").json["details"]["flight"]
+    flight = paper_client.get("/generate-random-scenario?task=TASK_FIND_FLIGHT&seed=167").json["details"]["flight"]
     found = paper_client.get(f"/api/flights/search?from={flight['from']}&to={flight['to']}"
                              f"&date={flight['departure']}&return={flight['return']}").json
     arrivals = [f["arrival_time"] for f in found["return_flights"]]
