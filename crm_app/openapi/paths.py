@@ -201,14 +201,13 @@ CRM_PATHS = {
     "/api/bookings/{code}/passenger": {"patch": operation(
         "update_passenger", "Change the passenger's details on a booking",
         "Changes only the passenger fields given (title, first_name, last_name, email, gender, "
-        "date_of_birth); the others keep their values. The fields may also be wrapped as "
-        "{\"passenger\": {...}}.",
+        "date_of_birth); the others keep their values.",
         write_responses("200", "The changed booking",
                         "The booking is cancelled, or the Idempotency-Key was used for a different request"),
         [CODE_PARAM, *SCENARIO, IDEMPOTENCY],
         body({"oneOf": [ref("PassengerChanges"), {"type": "object", "properties": {
             "passenger": ref("PassengerChanges")}, "required": ["passenger"], "additionalProperties": False}]},
-            "The fields to change"),
+            "The fields to change, as they are or wrapped as {\"passenger\": {...}}"),
     )},
     "/api/bookings/{code}/flights": {"put": operation(
         "change_flights", "Move a booking to other flights on the same route",

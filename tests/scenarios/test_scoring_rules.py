@@ -134,6 +134,10 @@ def test_write_calls_record_their_parameters(app, scenarios):
     assert [c["operation"] for c in modify] == ["get_booking", "search_flights", "change_flights"]
     change = modify[-1]["params"]
     assert change["code"] == scenario["details"]["confirmation-code"] and isinstance(change["outward_flight_id"], int)
+    flight = scenario["details"]["flight"]  # the ids' flights, by number and date
+    assert change["outward_flight"] == {"number": flight["outward-flight-number"], "date": flight["departure"]}
+    assert change["return_flight"] == ({"number": flight["return-flight-number"], "date": flight["return"]}
+                                       if "return" in flight else None)
     code = cancel["details"]["confirmation-code"]
     assert cancelled[-1] == {"operation": "cancel_booking", "params": {"code": code, "confirmation_code": code},
                              "status": 200}
