@@ -75,7 +75,8 @@ class Tool:
         unknown = [name for name in arguments if name not in known]
         if unknown:
             raise ToolCallError(f"{self.name} takes no argument {_names(unknown)}; its arguments: {_names(known)}")
-        missing = [name for name in self.parameters["required"] if arguments.get(name) is None]
+        missing = [name for name in self.parameters["required"] if arguments.get(name) is None
+                   or (name in self.path_params and not str(arguments[name]).strip())]  # no path without it
         if missing:
             raise ToolCallError(f"{self.name} needs the argument {_names(missing)}")
         path = self.path

@@ -130,10 +130,11 @@ def _check(args, parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m agent.mcp", formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        prog="python -m agent.mcp",
         description="Serve the CRM's JSON API as MCP tools bound to one scenario, so that any MCP client can "
                     "work it; GET /evaluate?scenario=ID scores the result.")
-    parser.add_argument("--server", default=DEFAULT_SERVER, help="base URL of the CRM (make run serves the default)")
+    parser.add_argument("--server", default=DEFAULT_SERVER,
+                        help=f"base URL of the CRM (default: {DEFAULT_SERVER}, where make run serves it)")
     parser.add_argument("--scenario", metavar="ID", help="the scenario to work (an id from /generate-random-scenario)")
     parser.add_argument("--new-scenario", metavar="TASK",
                         help="make a scenario of this task (e.g. TASK_CANCEL_FLIGHT) and offer its instruction as "
@@ -142,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--suite", choices=("full", "paper"), help="with --new-scenario: the scenario suite "
                                                                    "(default: the server's)")
     parser.add_argument("--transport", choices=("stdio", "http"), default="stdio",
-                        help=f"stdio, or streamable HTTP at http://{HOST}:PORT{PATH}")
+                        help=f"stdio (default), or streamable HTTP at http://{HOST}:PORT{PATH}")
     parser.add_argument("--port", type=int, help=f"with --transport http: the port (default {DEFAULT_PORT})")
     return parser
 

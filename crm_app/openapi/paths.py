@@ -168,8 +168,8 @@ CRM_PATHS = {
     "/api/bookings": {"post": operation(
         "book_flight", "Book flights for a passenger and pay",
         "Creates a confirmed booking from flight ids (from search_flights), the passenger's details and "
-        "a card, in one step, and answers it with its new confirmation code. Send an Idempotency-Key so "
-        "that a retry cannot book twice.",
+        "a card, in one step, and answers it with its new confirmation code. Each call that succeeds makes "
+        "a new booking: call it once per booking.",
         write_responses("201", "The new booking", "The Idempotency-Key was used for a different request"),
         [*SCENARIO, IDEMPOTENCY],
         body({"type": "object", "properties": {
