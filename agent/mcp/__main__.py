@@ -20,6 +20,7 @@ import urllib.parse
 import anyio
 
 from crm_app.http_client import http_sender
+from scenarios.suites import SUITES
 
 from ..tools import SCENARIO_HEADER, ScenarioTools, ToolsUnavailable
 from .server import POLICY_URI, TASK_PROMPT, make_server, scenario_uri
@@ -140,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="make a scenario of this task (e.g. TASK_CANCEL_FLIGHT) and offer its instruction as "
                              f"the MCP prompt '{TASK_PROMPT}' and a resource")
     parser.add_argument("--seed", type=int, help="with --new-scenario: the scenario's seed (default: a random one)")
-    parser.add_argument("--suite", choices=("full", "paper"), help="with --new-scenario: the scenario suite "
+    parser.add_argument("--suite", choices=tuple(SUITES), help="with --new-scenario: the scenario suite "
                                                                    "(default: the server's)")
     parser.add_argument("--transport", choices=("stdio", "http"), default="stdio",
                         help=f"stdio (default), or streamable HTTP at http://{HOST}:PORT{PATH}")

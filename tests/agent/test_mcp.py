@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -24,6 +25,13 @@ from crm_app.http_client import http_sender
 from tests.conftest import OPERATOR
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_async(function):
+    """anyio.run(function) in a thread of its own: the browser tests' Playwright keeps an event loop
+    running in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(anyio.run, function).result()
 
 
 def command(server: str, *args: str) -> list[str]:
@@ -71,7 +79,7 @@ def test_the_client_lists_the_tools_with_flat_schemas_bound_to_the_scenario(live
             return (await client.list_tools()).tools, await call(client, "get_booking",
                                                                  code=made["details"]["confirmation-code"])
 
-    tools, (failed, found) = anyio.run(listed)
+    tools, (failed, found) = run_async(listed)
     assert [tool.name for tool in tools] == list(TOOL_NAMES)
     schemas = {tool.name: tool.input_schema for tool in tools}
     assert schemas["search_flights"]["required"] == ["from", "to", "date"]
@@ -110,7 +118,7 @@ def test_book_a_flight_through_mcp(live_server):
             booked = await call(client, "book_flight", **ids, passenger=passenger, payment=payment)
             return bad_card, unknown, booked
 
-    bad_card, unknown, (failed, booked) = anyio.run(book)
+    bad_card, unknown, (failed, booked) = run_async(book)
     assert bad_card[0] and bad_card[1] == "Error 400: Card number is not valid (card_number: Card number is not valid)"
     assert unknown == (True, "Error: book_flight takes no argument seat; its arguments: outward_flight_id, "
                              "return_flight_id, passenger, payment")
@@ -133,7 +141,7 @@ def test_cancel_a_scenario_the_server_made_and_offers_as_a_prompt(live_server):
             cancelled = await call(client, "cancel_booking", code=code, confirmation_code=code)
             return prompt, resources, made, policy, looked_up, wrong, cancelled
 
-    prompt, resources, made, policy, looked_up, wrong, (failed, cancelled) = anyio.run(cancel)
+    prompt, resources, made, policy, looked_up, wrong, (failed, cancelled) = run_async(cancel)
     expected = scenario(live_server, "TASK_CANCEL_FLIGHT", 33)  # the same (task, seed): the same words
     assert made["instruction"] == expected["instruction"] and made["task"] == "TASK_CANCEL_FLIGHT"
     assert resources == ["airlinecrm://policy", f"airlinecrm://scenario/{made['id']}"]
@@ -165,7 +173,7 @@ def test_change_the_flights_of_a_booking_through_mcp(live_server):
                                **({"return": ids["return_flight_id"]} if "return" in flight else {}))
             return quote, await call(client, "change_flights", code=code, **ids)
 
-    (quote_failed, quote), (failed, changed) = anyio.run(change)
+    (quote_failed, quote), (failed, changed) = run_async(change)
     assert not quote_failed and quote["difference"]
     assert not failed and changed["booking"]["flights"][0]["number"] == flight["outward-flight-number"]
     result = evaluate(live_server, made["id"])
@@ -183,7 +191,7 @@ def test_two_servers_never_touch_each_others_scenario(live_server):
             cancelled = await call(one, "cancel_booking", code=code, confirmation_code=code)
             return cancelled, await call(two, "get_booking", code=code)
 
-    (failed, cancelled), (_, untouched) = anyio.run(both)
+    (failed, cancelled), (_, untouched) = run_async(both)
     assert not failed and cancelled["booking"]["status"] == "Cancelled"
     assert untouched["booking"]["status"] == "Confirmed"
     assert evaluate(live_server, first["id"])["success"] == 1
@@ -214,7 +222,7 @@ def test_the_streamable_http_transport(live_server):
                 return names, await call(client, "get_booking", code=made["details"]["confirmation-code"]), \
                     await call(client, "get_booking", code="")
 
-        names, (failed, found), empty = anyio.run(find)
+        names, (failed, found), empty = run_async(find)
     finally:
         process.terminate()
         out, err = process.communicate(timeout=30)
