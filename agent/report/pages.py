@@ -22,7 +22,8 @@ CHARTS = (
      "(slightly spread sideways); on the dashed line an episode used exactly the gold number."),
     ("tokens", "Tokens and cost per label", "Prompt and completion tokens summed over the complete episodes."),
     ("ends", "Why episodes ended", "stop: the agent stopped; max steps: the step limit; policy halt: the "
-     "policy stack or planner gave up; crash: the episode broke; incomplete: not finished (yet)."),
+     "policy stack or planner gave up, or a tool call was malformed; crash: the episode broke; incomplete: not "
+     "finished (yet)."),
 )
 
 

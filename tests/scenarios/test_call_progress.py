@@ -164,3 +164,11 @@ def test_evaluate_takes_the_modality(scenarios, query, status):
     else:
         assert response.json["modality"] == query.split("=")[1].lower()
         assert response.json["gold_calls"] == [{"operation": "get_booking"}]  # params only with the operator token
+
+
+def test_the_openapi_document_describes_the_modality(client):
+    document = client.get("/openapi.json").json
+    assert document["components"]["parameters"]["Modality"]["schema"]["enum"] == ["ui", "api"]
+    evaluation = document["components"]["schemas"]["Evaluation"]
+    assert evaluation["properties"]["modality"]["enum"] == ["ui", "api"]
+    assert {"modality", "gold_calls"} <= set(evaluation["required"])
