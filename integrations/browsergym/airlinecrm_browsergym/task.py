@@ -54,7 +54,8 @@ class AirlineCrmTask(AbstractBrowserTask):
         self.scenario, _ = self.client.generate(self.task_name, self.seed)
         self.page = page
         page.goto(self.scenario["url"], wait_until="domcontentloaded")
-        page.wait_for_function("window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
+        # A function, not an expression string: the page's CSP forbids eval of strings.
+        page.wait_for_function("() => window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
         info = {key: self.scenario.get(key) for key in ("id", "scenario", "seed", "conversation", "details")}
         return self.scenario["instruction"], info
 
