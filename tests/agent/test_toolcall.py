@@ -12,6 +12,7 @@ import pytest
 
 from agent.__main__ import main
 from agent.tasks import ALL_TASKS
+from agent.tools import TOOL_NAMES
 from tests.agent import scripted_model, scripted_tools
 from tests.agent.test_policy_tasks import Script
 from tests.fake_openai import FakeOpenAIServer
@@ -78,7 +79,8 @@ def test_every_call_and_its_result_is_in_the_trajectory(every_task):
     assert [f["number"] for f in changed["flights"]][0] == episode["scenario"]["details"]["flight"]["outward-flight-number"]
     assert episode["steps"][-1]["action"].startswith("STOP [Booking ")
     assert episode["policy_context"]["tools"][:3] == ["search_airports", "search_flights", "get_quote"]
-    assert episode["settings"] == {"model": "fake-model", "temperature": 0.3, "max_steps": 60, "protocol": "full"}
+    assert episode["settings"] == {"model": "fake-model", "temperature": 0.3, "max_steps": 60, "protocol": "full",
+                                   "tools": list(TOOL_NAMES), "modality": "api"}
 
 
 def test_token_usage_is_counted_per_step_and_episode(every_task):
