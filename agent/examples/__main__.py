@@ -47,11 +47,11 @@ def _files(args) -> int:
 
 
 def _page(args) -> int:
-    scenario = Scenario(FORMATS[args.format], args.task, args.seed)
+    scenario = Scenario(FORMATS[args.format].protocol, args.task, args.seed)
     with example_server() as server, _replayer(server, progress=False) as replayer:
         (page,) = replayer.pages([PageSource(scenario, tuple(args.actions))]).values()
         print(f"TASK: {replayer.instructions[scenario]}")
-        print(page.text)
+        print(FORMATS[args.format].shown(page.text))
         if page.booked:
             print(f"(the actions booked a flight; the CRM drew the code {page.booked} for it this time)")
     return 0
@@ -75,7 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     page.add_argument("seed", type=int)
     page.add_argument("actions", nargs="*", metavar="ACTION", help='in the action grammar, e.g. \'TYPE 10 "SEA"\'')
     page.add_argument("--format", choices=[f for f in FORMATS if f != "webwise"], default="elements",
-                      help="elements: the full protocol's observation; paper: the paper protocol's scenario and observation")
+                      help="elements: the full protocol's observation; synapse: the same without the ERROR line; "
+                           "paper: the paper protocol's scenario and observation")
     return parser
 
 

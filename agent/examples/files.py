@@ -18,16 +18,32 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..observation import without_error_line
 from ..policies.prompting import PROMPTS
 
-# format -> (the protocol whose scenarios and observation make the pages, how they are rendered)
+
+def whole(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Format:
+    """How an example file shows a page: the protocol whose scenarios and observation make it, and
+    what of the observation's text the policy is shown."""
+
+    protocol: str
+    shown: Callable[[str], str] = whole
+
+
 FORMATS = {
-    "elements": "full",  # agent/observation.py, as flat, heap, step and synapse see a page
-    "paper": "paper",  # agent/paper_observation.py, the paper protocol's prompts
-    "webwise": "full",  # agent/policies/webwise_page.py, rendered by running the example's programs
+    "elements": Format("full"),  # agent/observation.py, as flat, heap and step see a page
+    "synapse": Format("full", without_error_line),  # what Synapse's state abstraction reads
+    "paper": Format("paper"),  # agent/paper_observation.py, the paper protocol's prompts
+    "webwise": Format("full"),  # agent/policies/webwise_page.py: made by running the example's programs
 }
 PAGE_HEADERS = ("CURRENT PAGE:", "PAGE:", "FILTERED PAGE:")
 _PAGE_END = re.compile(r"^(REASON|STATE|PROGRAM|PLAN|ACTION):")
@@ -151,7 +167,7 @@ def _example(lines: list[str], block: tuple[int, int], entry: dict, fmt: str, co
     if not pages:
         raise ProvenanceError(f"{context}: no page block ({' / '.join(PAGE_HEADERS)})")
     try:
-        scenario = Scenario(FORMATS[fmt], str(entry["task"]), int(entry["seed"]))
+        scenario = Scenario(FORMATS[fmt].protocol, str(entry["task"]), int(entry["seed"]))
     except (KeyError, TypeError, ValueError):
         raise ProvenanceError(f"{context}: its provenance needs a task and a seed, got {entry!r}") from None
     code = entry.get("code")

@@ -7,7 +7,7 @@ import difflib
 
 from tqdm import tqdm
 
-from .files import Example, ExampleFile, ProvenanceError, rewritten
+from .files import FORMATS, Example, ExampleFile, ProvenanceError, rewritten
 from .replay import Page, Replayer
 
 
@@ -19,7 +19,8 @@ def render_files(files: list[ExampleFile], replayer: Replayer) -> dict[str, str]
     for file in files:
         blocks, tasks = {}, {}
         for example in file.examples:
-            blocks.update(zip(example.pages, _with_code(rendered[id(example)], example, file.name)))
+            shown = [FORMATS[file.format].shown(text) for text in _with_code(rendered[id(example)], example, file.name)]
+            blocks.update(zip(example.pages, shown))
             if example.task_line is not None:
                 tasks[example.task_line] = replayer.instructions[example.scenario]
         texts[file.name] = rewritten(file, blocks, tasks)
