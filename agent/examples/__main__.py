@@ -1,9 +1,12 @@
-"""`python -m agent.examples check|refresh [NAME ...]` and `python -m agent.examples page TASK SEED [ACTION ...]`."""
+"""`python -m agent.examples check|refresh [--prompts DIR] [NAME ...]` and `python -m agent.examples page TASK SEED [ACTION ...]`."""
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from ..policies.prompting import PROMPTS
+from ..server_api import ServerError
 from .files import FORMATS, PageSource, ProvenanceError, Scenario, example_names, load
 from .render import difference, render_files
 from .replay import Replayer, example_server
@@ -15,17 +18,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "page":
             return _page(args)
         return _files(args)
-    except ProvenanceError as error:
+    except (ProvenanceError, ServerError) as error:  # a provenance that does not fit, a task the CRM does not know
         print(f"error: {error}", file=sys.stderr)
         return 2
 
 
 def _files(args) -> int:
-    unknown = sorted(set(args.names) - set(example_names()))
+    names = example_names(args.prompts)
+    unknown = sorted(set(args.names) - set(names))
     if unknown:
-        print(f"error: no example file {', '.join(unknown)}; there are {', '.join(example_names())}", file=sys.stderr)
+        print(f"error: no example file {', '.join(unknown)} under {args.prompts}; there are {', '.join(names)}",
+              file=sys.stderr)
         return 2
-    files = [load(name) for name in args.names or example_names()]
+    files = [load(name, args.prompts) for name in args.names or names]
     with example_server() as server, _replayer(server) as replayer:
         texts = render_files(files, replayer)
     print(f"replayed {sum(len(e.pages) for f in files for e in f.examples)} example pages in {replayer.episodes} "
@@ -34,7 +39,7 @@ def _files(args) -> int:
     for file in stale:
         if args.command == "refresh":
             file.path.write_text(texts[file.name])
-            print(f"refreshed agent/prompts/{file.name}.txt")
+            print(f"refreshed {file.path}")
         else:
             print(difference(file, texts[file.name]))
     if args.command == "refresh":
@@ -42,8 +47,13 @@ def _files(args) -> int:
               "examples say about them (reasons, actions, plans, states, programs)")
         return 0
     print(f"{len(files) - len(stale)} of {len(files)} example files show the CRM's pages as it renders them today"
-          + (f"; refresh the others: python -m agent.examples refresh {' '.join(f.name for f in stale)}" if stale else ""))
+          + (f"; refresh the others: python -m agent.examples refresh{_folder(args)} {' '.join(f.name for f in stale)}"
+             if stale else ""))
     return 1 if stale else 0
+
+
+def _folder(args) -> str:
+    return "" if args.prompts == PROMPTS else f" --prompts {args.prompts}"
 
 
 def _page(args) -> int:
@@ -68,7 +78,10 @@ def _parser() -> argparse.ArgumentParser:
                        ("refresh", "replay every provenance and write today's pages and task lines into the files")):
         command = commands.add_parser(name, help=text, description=text)
         command.add_argument("names", nargs="*", metavar="NAME",
-                             help="example files under agent/prompts/ without .txt, e.g. heap/planner_examples (default: all)")
+                             help="example files under the prompts folder without .txt, e.g. heap/planner_examples "
+                                  "(default: all)")
+        command.add_argument("--prompts", type=Path, default=PROMPTS, metavar="DIR",
+                             help="the folder of the example files (default: agent/prompts)")
     page = commands.add_parser("page", help="print the page a scenario shows after some actions",
                                description="print the task and the page a scenario shows after the actions")
     page.add_argument("task", help="e.g. TASK_BOOK_FLIGHT")

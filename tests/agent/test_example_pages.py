@@ -7,12 +7,14 @@ When this fails, `python -m agent.examples refresh` writes today's pages into th
 what the examples say about them."""
 from __future__ import annotations
 
+import concurrent.futures
 import json
 
 import pytest
 
 from agent.actions import ActionError, parse_action
 from agent.examples.files import PROVENANCE_SUFFIX, PageSource, ProvenanceError, Scenario, example_names, load
+from agent.examples.__main__ import main as examples_main
 from agent.examples.render import difference, render_files
 from agent.examples.replay import Replayer, example_server
 from agent.policies.prompting import PROMPTS, load_prompt
@@ -114,3 +116,62 @@ def test_files_that_do_not_fit_their_provenance_are_refused(tmp_path):
         json.dumps({"format": "elements", "examples": [{"task": "TASK_FIND_BOOKING", "seed": 4201, "actions": ["CLICK 3"]}]}))
     file = load("a_examples", tmp_path)
     assert file.page(file.examples[0]) == "<text id=1>AirlineCRM</text>" and file.task(file.examples[0]) == "x"
+
+
+# --- the capture command: python -m agent.examples ---------------------------------------------------
+
+def test_check_finds_a_stale_page_and_refresh_writes_the_page_the_crm_shows(tmp_path, replayer, capsys):
+    stale = "Example 1 (the first page)\nTASK: an old task\nCURRENT PAGE:\n<text id=1>An old page</text>\nREASON: r\nACTION: CLICK 3\n"
+    (tmp_path / "step").mkdir()
+    (tmp_path / "step/old_examples.txt").write_text(stale)
+    (tmp_path / f"step/old_examples{PROVENANCE_SUFFIX}").write_text(
+        json.dumps({"format": "elements", "examples": [{"task": "TASK_FIND_BOOKING", "seed": 4201, "actions": []}]}))
+    folder = ("--prompts", str(tmp_path))
+
+    code, out, err = examples_cli("check", *folder, capsys=capsys)
+    assert code == 1, err
+    assert "-<text id=1>An old page</text>\n+<text id=1>AirlineCRM</text>" in out
+    assert (f"0 of 1 example files show the CRM's pages as it renders them today; refresh the others: "
+            f"python -m agent.examples refresh --prompts {tmp_path} step/old_examples") in out
+    assert (tmp_path / "step/old_examples.txt").read_text() == stale  # check writes nothing
+
+    code, out, err = examples_cli("refresh", *folder, "step/old_examples", capsys=capsys)
+    assert code == 0 and "1 of 1 example files changed" in out, err
+    lines = (tmp_path / "step/old_examples.txt").read_text().split("\n")
+    assert lines[:4] == ["Example 1 (the first page)", f"TASK: {_instruction(replayer, 'TASK_FIND_BOOKING', 4201)}",
+                         "CURRENT PAGE:", "<text id=1>AirlineCRM</text>"]
+    assert lines[-3:] == ["REASON: r", "ACTION: CLICK 3", ""]  # what the example's author wrote is kept
+
+    code, out, err = examples_cli("check", *folder, capsys=capsys)
+    assert code == 0 and out.endswith("1 of 1 example files show the CRM's pages as it renders them today\n"), err
+
+
+def test_the_page_command_prints_the_task_and_the_page_after_the_actions(replayer, capsys):
+    code, out, err = examples_cli("page", "TASK_FIND_BOOKING", "4201", "CLICK 3", "CLICK 99", capsys=capsys)
+    assert code == 0, err
+    lines = out.split("\n")
+    assert lines[0] == f"TASK: {_instruction(replayer, 'TASK_FIND_BOOKING', 4201)}"
+    assert lines[1].startswith("ERROR: CLICK 99 failed: There is no element with id 99")
+    assert "<button id=19>Search</button>" in lines, lines  # the Find booking page
+
+
+def test_the_capture_command_refuses_what_it_cannot_replay(capsys):
+    code, _, err = examples_cli("check", "heap/no_such_examples", capsys=capsys)
+    assert code == 2 and "error: no example file heap/no_such_examples under" in err
+    code, _, err = examples_cli("page", "TASK_NO_SUCH_TASK", "4201", capsys=capsys)
+    assert code == 2 and "Unknown task: TASK_NO_SUCH_TASK" in err
+
+
+def examples_cli(*arguments: str, capsys) -> tuple[int, str, str]:
+    """`python -m agent.examples ...`: its exit code, output and errors. In a thread of its own: it
+    starts its own server and Chromium, and Playwright's sync API refuses the thread of the
+    session's browser."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        code = thread.submit(examples_main, list(arguments)).result(timeout=120)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _instruction(replayer: Replayer, task: str, seed: int) -> str:
+    replayer.pages([PageSource(Scenario("full", task, seed), ())])
+    return replayer.instructions[Scenario("full", task, seed)]
