@@ -8,24 +8,23 @@ protocol (`agent/protocols.py`) sets the environment (observation, suite, succes
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
-import queue
 import shutil
 import threading
 import time
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
 from .env import CrmEnv
-from .llm import LLMError
 from .modes import DEFAULT_MODES, modes_record
-from .policies import make_policy, method_label, takes_shots
-from .protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS, step_limit
-from .recording import EpisodeRecorder, assets_folder
+from .policies import method_label, takes_shots
+from .protocols import step_limit
+from .recording import assets_folder
+from .server_api import TOKEN_VARIABLE
 from .settings import differences, result_settings
 
 STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
@@ -95,7 +94,7 @@ def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeS
 
 def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
                 settings: dict | None = None) -> dict:
-    started = time.perf_counter()
+    started, start_time = time.perf_counter(), _now()
     env.max_steps = cap = step_limit(max_steps, spec.task)
     obs, info = env.reset(task=spec.task, seed=spec.seed)
     scenario = info["scenario"]
@@ -128,8 +127,13 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[st
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
         "final_observation": obs.text, "metrics": metrics, "agent_actions": _agent_actions(steps, cause),
         "usage": spent, "end": cause, **_policy_context(policy),
-        "seconds": round(time.perf_counter() - started, 3), "complete": True,
+        "started": start_time, "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
+
+
+def crash_record(spec: EpisodeSpec, settings: dict | None, reason: str) -> dict:
+    """The trajectory of an episode that broke off: incomplete, with the reason (retried on resume)."""
+    return {**_identity(spec, settings), "complete": False, "crash": reason}
 
 
 def _identity(spec: EpisodeSpec, settings: dict | None) -> dict:
@@ -176,40 +180,42 @@ def write_json(path: Path, data: dict) -> None:
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
             max_steps: int | dict[str, int] = 60, progress: bool = True, policy_options: dict | None = None,
-            operator_token: str | None = None, recording: dict | None = None) -> list[Path]:
+            operator_token: str | None = None, recording: dict | None = None, browsers: int | None = None,
+            backend: str = "local", ray_address: str | None = None) -> list[Path]:
     """Play every spec whose trajectory is missing or incomplete; return the paths written.
+    `concurrency` episodes are in flight at once, sharing `browsers` Chromium browsers (default: as
+    many as the backend has cores, at most one per episode); `backend` "ray" plays them on the Ray
+    cluster at `ray_address`, else on a local Ray instance (agent/workers/). Whichever backend plays
+    them, this process writes the trajectories.
     `recording` ({"screenshots": bool, "trace": None|"failed"|"all"}) keeps screenshots and traces
     next to the trajectories (agent/recording.py).
     Raises SettingsConflict before playing when `out` holds finished episodes made with other
     settings, and RunStopped when the model fails; what was played so far stays on disk."""
+    from .workers import play_all  # the workers play episodes with run_episode, defined here
+    from .workers.episode_worker import WorkerConfig
+
     options = {**(policy_options or {}), "max_steps": max_steps}
     todo = pending(specs, out, options)
-    work: queue.Queue = queue.Queue()
-    for spec in todo:
-        work.put(spec)
-    run = _Run(out, max_steps, policy_options or {}, options, operator_token, recording or {},
-               tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
-    workers = [threading.Thread(target=_worker, args=(work, server_url, run), daemon=True)
-               for _ in range(max(1, min(concurrency, len(todo))))]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    run.bar.close()
-    if run.model_error:
-        raise RunStopped(run.model_error)
-    return run.written
+    config = WorkerConfig(server_url, max_steps, policy_options or {},
+                          operator_token or os.environ.get(TOKEN_VARIABLE), recording or {})
+    driver = Driver(out, options, config.records,
+                    tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
+    try:
+        play_all(backend, todo, driver, config, concurrency, browsers, ray_address)
+    finally:
+        driver.bar.close()
+    if driver.model_error:
+        raise RunStopped(driver.model_error)
+    return driver.written
 
 
 @dataclass
-class _Run:
-    """What the workers of one run share."""
+class Driver:
+    """The process that writes a run's output, whichever backend plays its episodes: each episode is
+    begun (earlier screenshots removed, its settings fixed) and finished (written, counted) here."""
     out: Path
-    max_steps: int | dict[str, int]
-    policy_options: dict
     options: dict  # every option, for the result-changing settings each trajectory records
-    operator_token: str | None
-    recording: dict
+    records: bool  # screenshots or traces are kept
     bar: tqdm
     written: list = field(default_factory=list)
     model_error: str = ""
@@ -218,12 +224,22 @@ class _Run:
     crashes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def env(self, server_url: str) -> CrmEnv:
-        protocol = PROTOCOLS[self.options.get("protocol", DEFAULT_PROTOCOL)]
-        env = CrmEnv(server_url, operator_token=self.operator_token, **protocol.env_options())
-        if self.recording.get("screenshots") or self.recording.get("trace"):
-            env.recorder = EpisodeRecorder(**self.recording)
-        return env
+    def begin(self, spec: EpisodeSpec) -> tuple[dict, Path | None]:
+        """The episode's result settings, and the folder for its screenshots and trace (if kept)."""
+        folder = assets_folder(spec.path(self.out))
+        shutil.rmtree(folder, ignore_errors=True)  # an earlier try's screenshots
+        return result_settings(spec.method, self.options, spec.shots), folder if self.records else None
+
+    def finish(self, spec: EpisodeSpec, outcome) -> None:
+        """Write an episode's outcome (agent.workers.episode_worker.Outcome) and count it."""
+        path = spec.path(self.out)
+        for name, data in outcome.files.items():
+            assets_folder(path).mkdir(parents=True, exist_ok=True)
+            (assets_folder(path) / name).write_bytes(data)
+        write_json(path, outcome.trajectory)
+        if outcome.model_error:
+            self.model_error = outcome.model_error
+        self.done(path, outcome.trajectory)
 
     def done(self, path: Path, trajectory: dict) -> None:
         """Count a written episode and show the running success rate on the progress bar."""
@@ -238,38 +254,9 @@ class _Run:
             self.bar.update(1)
 
 
-def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
-    env = run.env(server_url)
-    policies: dict[str, object] = {}
-    try:
-        while not run.model_error:
-            try:
-                spec = work.get_nowait()
-            except queue.Empty:
-                return
-            settings = result_settings(spec.method, run.options, spec.shots)
-            shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
-            if env.recorder:
-                env.recorder.folder = assets_folder(spec.path(run.out))
-            env.observations = spec.observations
-            try:
-                if spec.label not in policies:
-                    policies[spec.label] = make_policy(spec.method, shots=spec.shots, observations=spec.observations,
-                                                       **run.policy_options)
-                trajectory = run_episode(env, policies[spec.label], spec, run.max_steps, settings)
-            except LLMError as error:
-                trajectory = {**_identity(spec, settings), "complete": False, "crash": str(error)}
-                run.model_error = str(error)
-            except Exception:  # one broken episode must not stop the run; it is retried on resume
-                trajectory = {**_identity(spec, settings), "complete": False, "crash": traceback.format_exc()}
-                env.close()
-                env = run.env(server_url)
-            path = spec.path(run.out)
-            write_json(path, trajectory)
-            run.done(path, trajectory)
-    finally:
-        env.close()
-
-
 def _delta(usage: dict, before: dict) -> dict:
     return {key: value - before.get(key, 0) for key, value in usage.items()}
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
