@@ -1,11 +1,9 @@
 """Many episodes in flight on one browser (agent/workers/): each in a browser context of its own,
 their page work on the browser's thread, their model time overlapping."""
 import datetime as dt
-import json
 import os
 import signal
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -15,6 +13,7 @@ from agent.settings import result_settings
 from agent.tasks import ALL_TASKS
 from agent.workers.episode_worker import EpisodeWorker, WorkerConfig
 from tests.agent import scripted_model as model
+from tests.agent.played import played, trajectories
 from tests.fake_openai import FakeOpenAIServer
 from tests.process_tree import chromium_browsers
 
@@ -46,25 +45,14 @@ class BrowserWatch:
             self.most_at_once = max(self.most_at_once, len(running))
 
 
-def trajectories(out: Path, label: str) -> dict[tuple[str, int], dict]:
-    return {(t["task"], t["seed"]): t for t in map(lambda p: json.loads(p.read_text()), out.glob(f"{label}/*/*.json"))}
-
-
-def played(trajectory: dict) -> list:
-    """What an episode did and scored, step by step (timings and the scenario instance's id aside)."""
-    scored = {key: value for key, value in trajectory["metrics"].items() if key != "id"}
-    return [(s["action"], s["error"], s["metrics"]) for s in trajectory["steps"]] + [scored]
-
-
-def test_episodes_of_two_labels_interleaved_on_one_browser_play_as_one_at_a_time(tmp_path, live_server):
-    common = ["run", "--tasks", "all", "--episodes", "1", "--max-steps", "150", "--server", live_server, "--quiet"]
+def test_episodes_of_two_labels_interleaved_on_one_browser_play_as_one_at_a_time(tmp_path, live_server,
+                                                                                 serial_oracle_run):
     with BrowserWatch() as watch:
-        assert main([*common, "--method", "oracle,oracle-coordinates", "--concurrency", "4", "--browsers", "1",
-                     "--out", str(tmp_path / "shared")]) == 0
+        assert main(["run", "--method", "oracle,oracle-coordinates", "--tasks", "all", "--episodes", "1", "--quiet",
+                     "--concurrency", "4", "--browsers", "1", "--server", live_server, "--out", str(tmp_path)]) == 0
     assert len(watch.seen) == 1  # one Chromium process tree served all twelve episodes
-    assert main([*common, "--method", "oracle", "--out", str(tmp_path / "alone")]) == 0
-    shared, alone = trajectories(tmp_path / "shared", "oracle"), trajectories(tmp_path / "alone", "oracle")
-    coordinates = trajectories(tmp_path / "shared", "oracle-coordinates")
+    shared, alone = trajectories(tmp_path, "oracle"), trajectories(serial_oracle_run[0], "oracle")
+    coordinates = trajectories(tmp_path, "oracle-coordinates")
     assert set(shared) == set(alone) == set(coordinates) == {(task, 0) for task in ALL_TASKS}
     for key, trajectory in shared.items():
         assert played(trajectory) == played(alone[key]), key
