@@ -3,7 +3,8 @@ prints the table of what is already there; `python -m agent report DIR` writes i
 `python -m agent memory build|show` makes and shows Synapse's exemplar memory.
 
 Exit status: 0 when the run played (or had nothing left to play); 1 when the server cannot be
-used, the model failed, or every episode of the run crashed; 2 for a wrong command line or a
+used, the backend cannot play the run (a Ray cluster without a CPU per browser), the model failed,
+or every episode of the run crashed; 2 for a wrong command line or a
 resume into a folder whose finished episodes were made with other settings. The reason goes to
 stderr."""
 from __future__ import annotations

@@ -4,7 +4,9 @@ Episode i of a task uses scenario seed `seed + i`, so every method meets the sam
 with `trials` > 1 each seed is played that many times (for pass^k). Every trajectory records the
 settings that change its result (`settings.py`); resuming refuses to mix in other ones. The run's
 protocol (`agent/protocols.py`) sets the environment (observation, suite, success-detected stop);
-`max_steps` is one cap for every task or a cap per task.
+`max_steps` is one cap for every task or a cap per task. Where the episodes are played (threads
+sharing browsers, or Ray workers) is the backends' business (agent/workers/); this process, the
+driver, writes every trajectory.
 """
 from __future__ import annotations
 

@@ -20,7 +20,6 @@ import contextlib
 import os
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -31,31 +30,20 @@ from agent.workers import default_browsers, ray_cluster  # noqa: E402
 from crm_app.server import embedded_server  # noqa: E402
 from tests.agent.scripted_model import flat_search_flight  # noqa: E402
 from tests.fake_openai import FakeOpenAIServer  # noqa: E402
-from tests.process_tree import tree_pss_mb  # noqa: E402
+from tests.process_tree import Watch, tree_pss_mb  # noqa: E402
 
 TASK = "TASK_FIND_FLIGHT"
 
 
-class MemoryPeak:
+class MemoryPeak(Watch):
     """The highest PSS of this process tree while the block runs (sampled every half second)."""
 
     def __init__(self):
-        self.before = tree_pss_mb()
-        self.peak = self.before
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
+        self.before = self.peak = tree_pss_mb()
+        super().__init__(self._sample, 0.5)
 
     def _sample(self):
-        while not self._stop.wait(0.5):
-            self.peak = max(self.peak, tree_pss_mb())
+        self.peak = max(self.peak, tree_pss_mb())
 
 
 def measure(backend: str, concurrency: int, episodes: int, url: str, token: str, model_url: str) -> dict:

@@ -4,6 +4,7 @@ between the processes that share it, so the figures of several processes add up)
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 PROC = Path("/proc")
@@ -41,6 +42,27 @@ def chromium_browsers(pid: int | None = None) -> set[int]:
         if words and "chromium" in words[0] and not any(word.startswith("--type=") for word in words):
             browsers.add(process)
     return browsers
+
+
+class Watch:
+    """Calls `look()` every `seconds` while the block runs, on a thread of its own."""
+
+    def __init__(self, look, seconds: float):
+        self._look, self._seconds = look, seconds
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self):
+        while not self._stop.wait(self._seconds):
+            self._look()
 
 
 def _read(path: Path) -> str:

@@ -3,7 +3,6 @@ their page work on the browser's thread, their model time overlapping."""
 import datetime as dt
 import os
 import signal
-import threading
 
 import pytest
 
@@ -15,34 +14,18 @@ from agent.workers.episode_worker import EpisodeWorker, WorkerConfig
 from tests.agent import scripted_model as model
 from tests.agent.played import played, trajectories
 from tests.fake_openai import FakeOpenAIServer
-from tests.process_tree import chromium_browsers
+from tests.process_tree import Watch, chromium_browsers
 
 pytestmark = pytest.mark.browser
 
 
-class BrowserWatch:
+class BrowserWatch(Watch):
     """The Chromium browser processes this process started while the watch was on (sampled)."""
 
     def __init__(self):
         self.before = chromium_browsers()
         self.seen: set[int] = set()
-        self.most_at_once = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
-
-    def _sample(self):
-        while not self._stop.wait(0.05):
-            running = chromium_browsers() - self.before
-            self.seen |= running
-            self.most_at_once = max(self.most_at_once, len(running))
+        super().__init__(lambda: self.seen.update(chromium_browsers() - self.before), 0.05)
 
 
 def test_episodes_of_two_labels_interleaved_on_one_browser_play_as_one_at_a_time(tmp_path, live_server,
