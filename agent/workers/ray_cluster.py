@@ -49,24 +49,44 @@ def connected(address: str | None = None, cpus: int | None = None):
     """Ray, connected to the cluster at `address`, else to a local instance with `cpus` CPUs
     (default: this machine's cores) started now and stopped on leaving; an existing connection of
     this process is used as it is."""
-    if "ray" not in sys.modules and address is None:
+    if address:
+        _check_reachable(address)
+    elif "ray" not in sys.modules:
         os.environ.update(LOOPBACK_ONLY)
     import ray
 
     if ray.is_initialized():
         yield ray
         return
+    folder = None
     if address:
-        ray.init(address=address, logging_level=logging.WARNING)
+        try:
+            ray.init(address=address, logging_level=logging.WARNING)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            raise BackendError(f"Cannot join the Ray cluster at {address}: {error}") from None
     else:
+        folder = tempfile.mkdtemp(prefix="crm-ray-")  # its logs and sockets; removed at the end
         ray.init(num_cpus=cpus or os.cpu_count() or 1, include_dashboard=False,
-                 object_store_memory=OBJECT_STORE_BYTES, logging_level=logging.WARNING,
-                 _temp_dir=tempfile.mkdtemp(prefix="crm-ray-"),
+                 object_store_memory=OBJECT_STORE_BYTES, logging_level=logging.WARNING, _temp_dir=folder,
                  _system_config={"enable_worker_prestart": False, "prestart_worker_first_driver": False})
     try:
         yield ray
     finally:
         ray.shutdown()
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _check_reachable(address: str) -> None:
+    """BackendError at once when nothing listens at a host:port address (Ray itself would retry for
+    minutes); `auto` and ray:// addresses are left to Ray."""
+    host, _, port = address.rpartition(":")
+    if "://" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as error:
+        raise BackendError(f"Cannot join the Ray cluster at {address}: {error}") from None
 
 
 def play_all(todo: list, driver, config: WorkerConfig, concurrency: int, browsers: int | None,

@@ -94,6 +94,15 @@ def test_ray_options_are_checked(tmp_path, capsys):
     assert "--browsers takes a number of browsers, 1 or more" in capsys.readouterr().err
 
 
+def test_an_address_where_no_cluster_listens_is_reported(tmp_path, live_server, capsys):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--backend", "ray", "--ray-address",
+                 address, "--server", live_server, "--quiet", "--out", str(tmp_path)]) == 1
+    assert f"Cannot join the Ray cluster at {address}: " in capsys.readouterr().err
+
+
 def test_a_cluster_without_a_cpu_per_browser_is_refused(tmp_path, live_server, ray_address, capsys):
     assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "3", "--concurrency", "3", "--browsers", "3",
                  "--backend", "ray", "--server", live_server, "--quiet", "--out", str(tmp_path)]) == 1
