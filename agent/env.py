@@ -36,6 +36,19 @@ VIEWPORT = {"width": 1280, "height": 900}
 READY_TIMEOUT_MS = 15_000
 
 
+def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the CRM app has drawn its first screen (it sets window.crm.ready).
+
+    Polled from Python: Playwright's wait_for_function evaluates its predicate with eval inside the
+    page in some versions (BrowserGym's among them), which the CRM's CSP forbids.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate("() => Boolean(window.crm && window.crm.ready)"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the CRM page did not become ready within {timeout_ms} ms: {page.url}")
+        page.wait_for_timeout(50)
+
+
 class CrmEnv:
     def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
                  observations=DEFAULT_MODES, *, observe_with=observe, suite: str | None = None,
@@ -70,8 +83,7 @@ class CrmEnv:
         self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
         self.observation = self.observe(self.page, settle=True)
         if not self.observation.ready:  # the app had not even started: wait for it, then look again
-            # A function, not an expression string: the page's CSP forbids eval of strings.
-            self.page.wait_for_function("() => window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
+            wait_until_ready(self.page)
             self.observation = self.observe(self.page, settle=True)
         clock.lap("load_and_observe")
         self._extract_modes(clock)
