@@ -57,6 +57,7 @@ bench: $(STAMP) browser
 	$(PY) benchmarks/prompt_sizes.py
 	$(PY) benchmarks/report_build.py
 	$(PY) benchmarks/observation_modes.py
+	$(PY) benchmarks/scale_out.py
 
 clean:
 	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache

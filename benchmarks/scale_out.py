@@ -11,7 +11,8 @@ number of browsers (one per core), timed from the call to the last trajectory wr
 Ray worker start-up included). While it runs, the memory of this process and everything below it
 (the embedded CRM server, Chromium's processes; with Ray, its own processes and workers) is
 sampled: PSS from /proc/<pid>/smaps_rollup. Printed: episodes per minute, the ratio to one
-episode at a time, Ray's ratio to local, and the peak PSS per episode in flight.
+episode at a time, Ray's ratio to local, the peak PSS divided by the episodes in flight, and what
+each added episode in flight cost: (peak at concurrency c - peak at concurrency 1) / (c - 1).
 """
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def report(results: list[dict], args, load_before: float) -> None:
           f"{os.getloadavg()[0]:.2f} after; fake model {args.delay} s per call; flat on {TASK}; "
           f"browsers: default ({default_browsers(64)} on this machine)")
     print(f"{'backend':8} {'concurrency':>11} {'episodes':>8} {'ep/min':>7} {'x c=1':>6} {'ray/local':>9} "
-          f"{'peak PSS MB':>11} {'MB/episode':>10}")
+          f"{'peak PSS MB':>11} {'MB/episode':>10} {'MB/added':>8}")
     by_key = {(r["backend"], r["concurrency"]): r for r in results}
     for r in results:
         serial = by_key.get((r["backend"], 1))
@@ -102,7 +103,14 @@ def report(results: list[dict], args, load_before: float) -> None:
         print(f"{r['backend']:8} {r['concurrency']:>11} {r['episodes']:>8} {r['per_minute']:>7.1f} "
               f"{r['per_minute'] / serial['per_minute'] if serial else float('nan'):>6.2f} "
               f"{r['per_minute'] / local['per_minute'] if local else float('nan'):>9.2f} "
-              f"{r['peak_mb']:>11.0f} {r['per_episode_mb']:>10.0f}")
+              f"{r['peak_mb']:>11.0f} {r['per_episode_mb']:>10.0f} {_added_mb(r, serial):>8.0f}")
+
+
+def _added_mb(result: dict, serial: dict | None) -> float:
+    """The PSS each episode in flight beyond the first added, in MB (nan at concurrency 1)."""
+    if not serial or result["concurrency"] == 1:
+        return float("nan")
+    return (result["peak_mb"] - serial["peak_mb"]) / (result["concurrency"] - 1)
 
 
 def _memory_gb() -> float:
