@@ -12,7 +12,7 @@ PORT ?= 5000
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[agent,test]'
+	$(PY) -m pip install --quiet -e '.[agent,ray,test]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -57,6 +57,7 @@ bench: $(STAMP) browser
 	$(PY) benchmarks/prompt_sizes.py
 	$(PY) benchmarks/report_build.py
 	$(PY) benchmarks/observation_modes.py
+	$(PY) benchmarks/scale_out.py
 
 clean:
 	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache

@@ -3,7 +3,8 @@ prints the table of what is already there; `python -m agent report DIR` writes i
 `python -m agent memory build|show` makes and shows Synapse's exemplar memory.
 
 Exit status: 0 when the run played (or had nothing left to play); 1 when the server cannot be
-used, the model failed, or every episode of the run crashed; 2 for a wrong command line or a
+used, the backend cannot play the run (a Ray cluster without a CPU per browser), the model failed,
+or every episode of the run crashed; 2 for a wrong command line or a
 resume into a folder whose finished episodes were made with other settings. The reason goes to
 stderr."""
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .runner import RunStopped, SettingsConflict, pending, plan, read_trajectory
 from .server_api import TOKEN_VARIABLE, ScenarioClient, ServerError
 from .settings import result_settings
 from .summary import load_trajectories, summarize, summarize_overall, write_csv
+from .workers import BACKENDS, BackendError, session as backend_session
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         args.max_steps = protocol.step_limits(None if isinstance(args.max_steps, _ProtocolDefault) else args.max_steps)
         if args.auto_trials < 1:
             parser.error("--auto-trials takes a number of trials per task, 1 or more")
+        _check_execution(args, parser)
         settings = _shot_settings(args.shots, parser)
         options = _policy_options(args)
         variants = _variants(chosen, settings, parser)
@@ -82,19 +85,21 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
         return 2
     settings = {spec.label: result_settings(spec.method, options, spec.shots) for spec in specs}
+    execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
     try:
-        with _server(args) as (url, token, embedded):
+        with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
-            record = start_record(out, argv, specs, options, settings, url, embedded)
+            record = start_record(out, argv, specs, options, settings, url, embedded,
+                                  {**execution, "concurrency": args.concurrency})
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
                     webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,
                                          args.auto_trials, args.concurrency, args.max_steps,
                                          progress=not args.quiet, policy_options=policy_options,
-                                         operator_token=token)
+                                         operator_token=token, **execution)
                 written = run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
                                   policy_options=policy_options, operator_token=token,
-                                  recording={"screenshots": args.screenshots, "trace": args.trace})
+                                  recording={"screenshots": args.screenshots, "trace": args.trace}, **execution)
             except RunStopped as stopped:
                 finish_record(out, record, f"stopped: {stopped}")
                 _print_summary(out, references)
@@ -103,7 +108,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
                       "the same command resumes the run.", file=sys.stderr)
                 return 1
             finish_record(out, record, "finished")
-    except ServerError as error:
+    except (ServerError, BackendError) as error:
         print(error, file=sys.stderr)
         return 1
     _print_summary(out, references)
@@ -165,6 +170,20 @@ def _check_protocol_options(args, protocol: Protocol, references: list, parser: 
         parser.error("--reference puts the papers' numbers beside paper-protocol results: add --protocol paper")
     if protocol.name == "paper" and args.observations != ",".join(DEFAULT_MODES):
         parser.error("--protocol paper observes the page as the papers did; leave out --observations")
+
+
+def _check_execution(args, parser: argparse.ArgumentParser) -> None:
+    if args.concurrency < 1:
+        parser.error("--concurrency takes a number of episodes in flight, 1 or more")
+    if args.browsers is not None and args.browsers < 1:
+        parser.error("--browsers takes a number of browsers, 1 or more")
+    if args.ray_address and args.backend != "ray":
+        parser.error("--ray-address is for --backend ray")
+    if args.backend == "ray":
+        from .workers import ray_cluster
+
+        if not ray_cluster.available():
+            parser.error("--backend ray needs Ray: pip install -e '.[ray]' (make setup installs it)")
 
 
 def _references(value: str | None, parser: argparse.ArgumentParser) -> list:
@@ -261,7 +280,18 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
     run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
-    run.add_argument("--concurrency", type=int, default=1, help="parallel workers, each with its own browser")
+    run.add_argument("--concurrency", type=int, default=1,
+                     help="episodes in flight at once; while one waits for its model, the others use the browser")
+    run.add_argument("--browsers", type=int,
+                     help="Chromium browsers the episodes in flight share, each with a browser context per episode "
+                          "(default: one per CPU core, at most --concurrency; under --backend ray, one per Ray worker "
+                          "and at most the cluster's CPUs)")
+    run.add_argument("--backend", choices=BACKENDS, default="local",
+                     help="local: threads of this process; ray: Ray workers on a Ray cluster (--ray-address) or on a "
+                          "local Ray instance; this process writes the trajectories either way")
+    run.add_argument("--ray-address", metavar="ADDR",
+                     help="--backend ray: the cluster to join, e.g. 10.0.0.5:6379 or auto (default: start a local "
+                          "Ray instance for the run)")
     run.add_argument("--protocol", choices=tuple(PROTOCOLS), default=DEFAULT_PROTOCOL,
                      help="full: every task, one-way and return trips, this project's prompts; paper: the HeaP "
                           "and SteP CRM experiments (five tasks, return trips, their observation, prompts, "

@@ -2,7 +2,8 @@
 
 It holds the methods and their labels, shots, model, endpoint (without credentials), temperature,
 max steps, protocol, tasks, seeds, trials, the settings each label's trajectories record, the git
-commit, package versions, the server, start and end times and the command line. A run resumed
+commit, package versions, the server, how the episodes were played (`execution`: backend,
+concurrency, browsers, Ray address), start and end times and the command line. A run resumed
 into the same folder keeps the earlier runs' records under `earlier_runs`.
 """
 from __future__ import annotations
@@ -25,8 +26,9 @@ FILE = "run.json"
 
 
 def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: dict, settings: dict,
-                 server_url: str, embedded: bool) -> dict:
-    """The record of a run about to play `specs`; `settings` maps each label to its result settings."""
+                 server_url: str, embedded: bool, execution: dict | None = None) -> dict:
+    """The record of a run about to play `specs`; `settings` maps each label to its result settings;
+    `execution` says how the episodes were played (backend, concurrency, browsers, Ray address)."""
     labels = list(dict.fromkeys(spec.label for spec in specs))
     record = {
         "command": public_command(argv),
@@ -46,6 +48,7 @@ def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: 
         "packages": package_versions(),
         "server_url": public_url(server_url),
         "embedded_server": embedded,
+        "execution": execution and {**execution, "ray_address": public_url(execution.get("ray_address"))},
         "started": _now(),
         "ended": None,
         "episodes": len(specs),
@@ -80,7 +83,7 @@ def planned_episodes(out: Path) -> set[tuple[str, str, int, int]]:
 
 
 SECRET_OPTIONS = ("--operator-token",)
-URL_OPTIONS = ("--base-url", "--server", "--db")
+URL_OPTIONS = ("--base-url", "--server", "--db", "--ray-address")
 
 
 def public_command(argv: list[str]) -> str:

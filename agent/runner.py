@@ -4,28 +4,28 @@ Episode i of a task uses scenario seed `seed + i`, so every method meets the sam
 with `trials` > 1 each seed is played that many times (for pass^k). Every trajectory records the
 settings that change its result (`settings.py`); resuming refuses to mix in other ones. The run's
 protocol (`agent/protocols.py`) sets the environment (observation, suite, success-detected stop);
-`max_steps` is one cap for every task or a cap per task.
+`max_steps` is one cap for every task or a cap per task. Where the episodes are played (threads
+sharing browsers, or Ray workers) is the backends' business (agent/workers/); this process, the
+driver, writes every trajectory.
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
-import queue
 import shutil
 import threading
 import time
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
-from .environments import make_env
-from .llm import LLMError
 from .modes import DEFAULT_MODES, modes_record
-from .policies import environment_of, make_policy, method_label, takes_shots
-from .protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS, step_limit
+from .policies import method_label, takes_shots
+from .protocols import step_limit
 from .recording import assets_folder
+from .server_api import TOKEN_VARIABLE
 from .settings import differences, result_settings
 
 STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
@@ -96,7 +96,7 @@ def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeS
 def run_episode(env, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
                 settings: dict | None = None) -> dict:
     """One episode of `policy` in `env` (a CrmEnv, or an ApiEnv for a method working the API)."""
-    started = time.perf_counter()
+    started, start_time = time.perf_counter(), _now()
     env.max_steps = cap = step_limit(max_steps, spec.task)
     obs, info = env.reset(task=spec.task, seed=spec.seed)
     scenario = info["scenario"]
@@ -132,8 +132,13 @@ def run_episode(env, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
         "final_observation": obs.text, "metrics": metrics, "agent_actions": _agent_actions(steps, cause),
         "usage": spent, "end": cause, **_policy_context(policy),
-        "seconds": round(time.perf_counter() - started, 3), "complete": True,
+        "started": start_time, "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
+
+
+def crash_record(spec: EpisodeSpec, settings: dict | None, reason: str) -> dict:
+    """The trajectory of an episode that broke off: incomplete, with the reason (retried on resume)."""
+    return {**_identity(spec, settings), "complete": False, "crash": reason}
 
 
 def _identity(spec: EpisodeSpec, settings: dict | None) -> dict:
@@ -180,40 +185,42 @@ def write_json(path: Path, data: dict) -> None:
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
             max_steps: int | dict[str, int] = 60, progress: bool = True, policy_options: dict | None = None,
-            operator_token: str | None = None, recording: dict | None = None) -> list[Path]:
+            operator_token: str | None = None, recording: dict | None = None, browsers: int | None = None,
+            backend: str = "local", ray_address: str | None = None) -> list[Path]:
     """Play every spec whose trajectory is missing or incomplete; return the paths written.
+    `concurrency` episodes are in flight at once, sharing `browsers` Chromium browsers (default: as
+    many as the backend has cores, at most one per episode); `backend` "ray" plays them on the Ray
+    cluster at `ray_address`, else on a local Ray instance (agent/workers/). Whichever backend plays
+    them, this process writes the trajectories.
     `recording` ({"screenshots": bool, "trace": None|"failed"|"all"}) keeps screenshots and traces
     next to the trajectories (agent/recording.py).
     Raises SettingsConflict before playing when `out` holds finished episodes made with other
     settings, and RunStopped when the model fails; what was played so far stays on disk."""
+    from .workers import play_all  # the workers play episodes with run_episode, defined here
+    from .workers.episode_worker import WorkerConfig
+
     options = {**(policy_options or {}), "max_steps": max_steps}
     todo = pending(specs, out, options)
-    work: queue.Queue = queue.Queue()
-    for spec in todo:
-        work.put(spec)
-    run = _Run(out, max_steps, policy_options or {}, options, operator_token, recording or {},
-               tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
-    workers = [threading.Thread(target=_worker, args=(work, server_url, run), daemon=True)
-               for _ in range(max(1, min(concurrency, len(todo))))]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    run.bar.close()
-    if run.model_error:
-        raise RunStopped(run.model_error)
-    return run.written
+    config = WorkerConfig(server_url, max_steps, policy_options or {},
+                          operator_token or os.environ.get(TOKEN_VARIABLE), recording or {})
+    driver = Driver(out, options, config.records,
+                    tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
+    try:
+        play_all(backend, todo, driver, config, concurrency, browsers, ray_address)
+    finally:
+        driver.bar.close()
+    if driver.model_error:
+        raise RunStopped(driver.model_error)
+    return driver.written
 
 
 @dataclass
-class _Run:
-    """What the workers of one run share."""
+class Driver:
+    """The process that writes a run's output, whichever backend plays its episodes: each episode is
+    begun (earlier screenshots removed, its settings fixed) and finished (written, counted) here."""
     out: Path
-    max_steps: int | dict[str, int]
-    policy_options: dict
     options: dict  # every option, for the result-changing settings each trajectory records
-    operator_token: str | None
-    recording: dict
+    records: bool  # screenshots or traces are kept
     bar: tqdm
     written: list = field(default_factory=list)
     model_error: str = ""
@@ -222,10 +229,22 @@ class _Run:
     crashes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def env(self, server_url: str, kind: str):
-        """A new environment of this kind (agent/environments.py) for the run's protocol."""
-        protocol = PROTOCOLS[self.options.get("protocol", DEFAULT_PROTOCOL)]
-        return make_env(kind, server_url, self.operator_token, protocol, self.recording)
+    def begin(self, spec: EpisodeSpec) -> tuple[dict, Path | None]:
+        """The episode's result settings, and the folder for its screenshots and trace (if kept)."""
+        folder = assets_folder(spec.path(self.out))
+        shutil.rmtree(folder, ignore_errors=True)  # an earlier try's screenshots
+        return result_settings(spec.method, self.options, spec.shots), folder if self.records else None
+
+    def finish(self, spec: EpisodeSpec, outcome) -> None:
+        """Write an episode's outcome (agent.workers.episode_worker.Outcome) and count it."""
+        path = spec.path(self.out)
+        for name, data in outcome.files.items():
+            assets_folder(path).mkdir(parents=True, exist_ok=True)
+            (assets_folder(path) / name).write_bytes(data)
+        write_json(path, outcome.trajectory)
+        if outcome.model_error:
+            self.model_error = outcome.model_error
+        self.done(path, outcome.trajectory)
 
     def done(self, path: Path, trajectory: dict) -> None:
         """Count a written episode and show the running success rate on the progress bar."""
@@ -240,60 +259,9 @@ class _Run:
             self.bar.update(1)
 
 
-class _Envs:
-    """A worker's environments, one of each kind its methods work in (a browser, the API), made
-    when first needed."""
-
-    def __init__(self, run: _Run, server_url: str):
-        self.run, self.server_url, self.made = run, server_url, {}
-
-    def of(self, method: str):
-        kind = environment_of(method)
-        if kind not in self.made:
-            self.made[kind] = self.run.env(self.server_url, kind)
-        return self.made[kind]
-
-    def renew(self, method: str) -> None:
-        """Close the method's environment after a crash; the next episode gets a new one."""
-        self.made.pop(environment_of(method)).close()
-
-    def close(self) -> None:
-        for env in self.made.values():
-            env.close()
-
-
-def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
-    envs = _Envs(run, server_url)
-    policies: dict[str, object] = {}
-    try:
-        while not run.model_error:
-            try:
-                spec = work.get_nowait()
-            except queue.Empty:
-                return
-            env = envs.of(spec.method)
-            settings = result_settings(spec.method, run.options, spec.shots)
-            shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
-            if env.recorder:
-                env.recorder.folder = assets_folder(spec.path(run.out))
-            env.observations = spec.observations
-            try:
-                if spec.label not in policies:
-                    policies[spec.label] = make_policy(spec.method, shots=spec.shots, observations=spec.observations,
-                                                       **run.policy_options)
-                trajectory = run_episode(env, policies[spec.label], spec, run.max_steps, settings)
-            except LLMError as error:
-                trajectory = {**_identity(spec, settings), "complete": False, "crash": str(error)}
-                run.model_error = str(error)
-            except Exception:  # one broken episode must not stop the run; it is retried on resume
-                trajectory = {**_identity(spec, settings), "complete": False, "crash": traceback.format_exc()}
-                envs.renew(spec.method)
-            path = spec.path(run.out)
-            write_json(path, trajectory)
-            run.done(path, trajectory)
-    finally:
-        envs.close()
-
-
 def _delta(usage: dict, before: dict) -> dict:
     return {key: value - before.get(key, 0) for key, value in usage.items()}
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")

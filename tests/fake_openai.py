@@ -10,7 +10,9 @@ as OpenAI requires (`tool_problem`), else it is refused with a 400.
 similar vectors, so retrieval by cosine similarity behaves as with a real embedding model.
 A message's content may be a list of content parts, text and images (base64 PNG data URLs); an
 image that is not a valid PNG data URL is refused with a 400, as OpenAI does, and each image counts
-IMAGE_TOKENS prompt tokens.
+IMAGE_TOKENS prompt tokens. `delay_seconds` makes every chat completion take that long (a slow
+model); requests are answered in parallel, so several clients wait at the same time (the most chat
+requests the server had in hand at once is `most_in_flight`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import math
 import re
 import struct
 import threading
+import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -124,8 +127,11 @@ def prompt_tokens(messages: list[dict]) -> int:
 
 
 class FakeOpenAIServer:
-    def __init__(self, replies: list[Reply] | Callable[[dict], Reply], embedding_errors: list[dict] | None = None):
+    def __init__(self, replies: list[Reply] | Callable[[dict], Reply], embedding_errors: list[dict] | None = None,
+                 delay_seconds: float = 0.0):
         self._script = replies
+        self.delay_seconds = delay_seconds
+        self.in_flight = self.most_in_flight = 0
         self._embedding_errors = list(embedding_errors or [])  # answered, in order, before any vectors
         self._lock = threading.Lock()
         self.requests: list[dict] = []
@@ -151,6 +157,16 @@ class FakeOpenAIServer:
             if not self._script:
                 return {"status": 500, "error": "the fake server's script has no more replies"}
             return self._script.pop(0)
+
+    def slow_reply(self, request: dict) -> Reply:
+        """The next reply after `delay_seconds`, counting the requests waiting meanwhile."""
+        with self._lock:
+            self.in_flight += 1
+            self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        time.sleep(self.delay_seconds)
+        with self._lock:
+            self.in_flight -= 1
+        return self.next_reply(request)
 
     def record_usage(self, prompt: int, completion: int) -> None:
         with self._lock:
@@ -200,7 +216,7 @@ class FakeOpenAIServer:
                 problem = tool_problem(body)
                 if problem:
                     return self._send(400, {"error": {"message": f"Invalid tools: {problem}"}})
-                reply = fake.next_reply(body)
+                reply = fake.slow_reply(body)
                 if isinstance(reply, dict) and "tool_calls" not in reply:
                     return self._send(reply["status"], {"error": {"message": reply.get("error", "scripted error")}})
                 if isinstance(reply, dict):

@@ -30,11 +30,12 @@ def trials_dir(run_dir: str | Path) -> Path:
 
 def prepare(tasks: list[str], server_url: str, out: Path, trials: int, concurrency: int = 1,
             max_steps: int = 60, progress: bool = True, policy_options: dict | None = None,
-            operator_token: str | None = None) -> Path:
-    """Run the zero-shot trials (those not already on disk) and write the chosen examples."""
+            operator_token: str | None = None, **execution) -> Path:
+    """Run the zero-shot trials (those not already on disk) and write the chosen examples;
+    `execution` is run_all's browsers, backend and ray_address."""
     specs = plan("webwise", tasks, trials, seed=TRIAL_SEED, shots="0")
     run_all(specs, server_url, trials_dir(out), concurrency, max_steps, progress, policy_options,
-            operator_token=operator_token)
+            operator_token=operator_token, **execution)
     played = [trajectory for _, trajectory in trajectory_files(trials_dir(out))]
     wanted = {(spec.task, spec.seed) for spec in specs}
     examples = {task: choose_examples([t for t in played if t["task"] == task and (task, t["seed"]) in wanted])

@@ -1,0 +1,121 @@
+"""A worker: one browser and the episodes in flight on it, each with its own browser context.
+
+Any number of threads may call `play` at once. Each episode takes a seat: an environment (its
+browser context, see agent/env.py) and the policies by label, which later episodes of the worker
+reuse, as one worker thread reused them before. What an episode produced comes back as an
+`Outcome`; writing it is the driver's job (agent/runner.py), whichever backend ran the worker.
+"""
+from __future__ import annotations
+
+import threading
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import environments
+from ..llm import LLMError
+from ..policies import environment_of, make_policy
+from ..protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS
+from ..runner import EpisodeSpec, crash_record, run_episode
+from .browser_host import BrowserHost, HostedEnv
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    """What every worker of a run needs (it travels to Ray workers, so plain data only)."""
+    server_url: str
+    max_steps: int | dict[str, int]
+    policy_options: dict
+    operator_token: str | None = None
+    recording: dict = field(default_factory=dict)  # {"screenshots": bool, "trace": None|"failed"|"all"}
+
+    @property
+    def records(self) -> bool:
+        return bool(self.recording.get("screenshots") or self.recording.get("trace"))
+
+
+@dataclass
+class Outcome:
+    """An episode's trajectory; the model's error when the model could not be used (the run stops);
+    its screenshots and trace by file name, when they travel back to the driver (Ray)."""
+    trajectory: dict
+    model_error: str | None = None
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+def make_env(config: WorkerConfig, kind: str, browser=None):
+    """An environment of this kind (agent/environments.py) for an episode; a browser one on `browser`."""
+    protocol = PROTOCOLS[config.policy_options.get("protocol", DEFAULT_PROTOCOL)]
+    return environments.make_env(kind, config.server_url, config.operator_token, protocol, config.recording, browser)
+
+
+@dataclass
+class _Seat:
+    env: HostedEnv  # or, for a method working the API, its ApiEnv
+    policies: dict = field(default_factory=dict)
+
+    def policy(self, spec: EpisodeSpec, options: dict):
+        if spec.label not in self.policies:
+            self.policies[spec.label] = make_policy(spec.method, shots=spec.shots, observations=spec.observations,
+                                                    **options)
+        return self.policies[spec.label]
+
+
+class EpisodeWorker:
+    def __init__(self, config: WorkerConfig):
+        self.config = config
+        self.host = BrowserHost()
+        self._free: dict[str, list[_Seat]] = {}  # by environment kind
+        self._lock = threading.Lock()
+
+    def play(self, spec: EpisodeSpec, settings: dict, assets: Path | None = None) -> Outcome:
+        """Play one episode; `assets` is the folder for its screenshots and trace, if recorded.
+        A broken episode comes back as an incomplete trajectory saying why, never as an exception."""
+        try:
+            seat = self._take_seat(environment_of(spec.method))
+        except Exception:  # the browser cannot be started: every episode of this worker says so
+            return Outcome(crash_record(spec, settings, traceback.format_exc()))
+        seat.env.observations = spec.observations
+        if seat.env.recorder:
+            seat.env.recorder.folder = assets
+        try:
+            trajectory = run_episode(seat.env, seat.policy(spec, self.config.policy_options), spec,
+                                     self.config.max_steps, settings)
+        except LLMError as error:
+            self._give_back(seat, spec)
+            return Outcome(crash_record(spec, settings, str(error)), model_error=str(error))
+        except Exception:  # one broken episode must not stop the run; it is retried on resume
+            self._discard(seat)
+            return Outcome(crash_record(spec, settings, traceback.format_exc()))
+        self._give_back(seat, spec)
+        return Outcome(trajectory)
+
+    def close(self) -> None:
+        with self._lock:
+            seats = [seat for free in self._free.values() for seat in free]
+            self._free = {}
+        for seat in seats:
+            self._discard(seat)
+        self.host.close()
+
+    def _take_seat(self, kind: str) -> _Seat:
+        with self._lock:
+            free = self._free.setdefault(kind, [])
+            while free:
+                seat = free.pop()
+                # not one of a browser that has died since
+                if getattr(seat.env, "generation", self.host.generation) == self.host.generation:
+                    return seat
+        if kind != environments.DEFAULT:  # no page: the episode's own thread drives it
+            return _Seat(make_env(self.config, kind))
+        return _Seat(self.host.environment(lambda browser: make_env(self.config, kind, browser)))
+
+    def _give_back(self, seat: _Seat, spec: EpisodeSpec) -> None:
+        with self._lock:
+            self._free.setdefault(environment_of(spec.method), []).append(seat)
+
+    def _discard(self, seat: _Seat) -> None:
+        try:
+            seat.env.close()
+        except Exception:  # the browser died with the episode: nothing left to close
+            pass
