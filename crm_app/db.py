@@ -62,9 +62,14 @@ def write_transaction(session: Session, *locks: str):
         _take(session, locks)
         yield session
         return
-    if session.in_transaction():
-        session.rollback()  # services leave no pending changes; this only ends a read snapshot
-    session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+    if session.in_transaction() and session.is_active and _on_postgresql(session):
+        # READ COMMITTED sees every commit anyway: go on in the same transaction (two round trips
+        # fewer than a new one), reading again what was loaded before.
+        session.expire_all()
+    else:
+        if session.in_transaction():
+            session.rollback()  # services leave no pending changes; this only ends a read snapshot
+        session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
     session.info["writing"] = True
     try:
         _take(session, locks)
@@ -83,8 +88,12 @@ def dataset_lock(dataset: str) -> str:
     return f"dataset:{dataset}"
 
 
+def _on_postgresql(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
 def _take(session: Session, locks: tuple[str, ...]) -> None:
-    if locks and session.get_bind().dialect.name == "postgresql":
+    if locks and _on_postgresql(session):
         for name in sorted(set(locks)):  # one order everywhere: no deadlock between two writers
             session.execute(select(func.pg_advisory_xact_lock(lock_key(name))))
 

@@ -145,8 +145,13 @@ def check_call_room(session: Session, scenario_id: str, limit: int) -> None:
 
 
 def record_call(session: Session, scenario_id: str, operation: str, params: dict, status: int) -> None:
-    with write_transaction(session, dataset_lock(scenario_id)):
-        session.add(ApiCall(scenario_id=scenario_id, operation=operation, params=params, status=status))
+    """Store the call, unless the scenario does not exist (its id is then not a scenario's: the
+    foreign key refuses it, which saves looking the scenario up on every request)."""
+    try:
+        with write_transaction(session):
+            session.add(ApiCall(scenario_id=scenario_id, operation=operation, params=params, status=status))
+    except IntegrityError:
+        pass
 
 
 def scenario_calls(session: Session, scenario_id: str) -> list[dict]:

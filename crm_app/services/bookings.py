@@ -6,7 +6,7 @@ import secrets
 import string
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from ..db import card_hasher, dataset_lock, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
@@ -28,7 +28,10 @@ def find_booking(session: Session, dataset: str, code) -> Booking:
         raise InvalidInput(CODE_REQUIRED, {"code": CODE_REQUIRED})
     booking = None
     if CODE_PATTERN.fullmatch(text):
-        booking = session.scalar(select(Booking).where(Booking.dataset == dataset, Booking.code == text))
+        # With its segments, passenger and payment: one query instead of four for a booking's JSON.
+        booking = session.scalars(select(Booking).where(Booking.dataset == dataset, Booking.code == text).options(
+            joinedload(Booking.segments), joinedload(Booking.passengers), joinedload(Booking.payment))
+        ).unique().one_or_none()
     if booking is None:
         raise NotFound(f"No booking found with confirmation code {excerpt(text)}")
     return booking
