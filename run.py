@@ -1,5 +1,5 @@
 """Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL] [--public-url URL]
-[--workers N] [--threads N]. It serves with gunicorn (see crm_app/production_server.py)."""
+[--suite full|paper] [--workers N] [--threads N]. It serves with gunicorn (see crm_app/production_server.py)."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from crm_app import create_app
 from crm_app.config import DEFAULTS
 from crm_app.instance_secrets import secret_source
 from crm_app.production_server import add_arguments, options_from, serve
+from scenarios.suites import SUITES
 
 
 def main() -> None:
@@ -23,11 +24,15 @@ def main() -> None:
                         help="the address visitors reach this server at, e.g. https://crm.example.org/; "
                              "scenario urls start with it (default: CRM_PUBLIC_URL, else the host each "
                              "request was sent to)")
+    parser.add_argument("--suite", choices=tuple(SUITES), default=os.environ.get("CRM_SUITE") or DEFAULTS["SUITE"],
+                        help="scenarios /generate-random-scenario serves: full (every task, one-way and return) "
+                             "or paper (the papers' five tasks, return trips only); CRM_SUITE works too")
     add_arguments(parser)
     args = parser.parse_args()
-    app = create_app({"DATABASE_URL": args.db, "PUBLIC_URL": args.public_url})
+    app = create_app({"DATABASE_URL": args.db, "PUBLIC_URL": args.public_url, "SUITE": args.suite})
     print(f"Operator token (send it as X-Operator-Token to see /evaluate's gold values): "
-          f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})", flush=True)
+          f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})\n"
+          f"Scenario suite: {app.config['SUITE']} ({SUITES[app.config['SUITE']].description})", flush=True)
     serve(app, args.host, args.port, options_from(args))
 
 

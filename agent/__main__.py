@@ -21,14 +21,16 @@ from scenarios.tasks import task_named
 from .llm import DEFAULT_TEMPERATURE, LLMError
 from .memory import cli as memory_cli
 from .modes import DEFAULT_MODES, check_modes, describe_modes
+from .paper_table import format_labelled
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings, webwise_auto
+from .protocols import DEFAULT as DEFAULT_PROTOCOL, FULL_MAX_STEPS, PAPER_CAPS, PROTOCOLS, Protocol
 from .recording import TRACE_MODES
+from .references import ReferenceError, load_reference, reference_names
 from .run_record import finish_record, planned_episodes, start_record
 from .runner import RunStopped, SettingsConflict, pending, plan, read_trajectory, run_all
 from .server_api import TOKEN_VARIABLE, ScenarioClient, ServerError
 from .settings import result_settings
-from .tasks import ALL_TASKS
-from .summary import format_table, load_trajectories, summarize, write_csv
+from .summary import load_trajectories, summarize, summarize_overall, write_csv
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,12 +41,20 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     if args.command == "report":
         return _report(out, args.prices, args.open, parser)
+    references = _references(args.reference, parser)
     if args.command == "run":
-        tasks = _tasks(args.tasks, parser)
+        protocol = PROTOCOLS[args.protocol]
+        _check_protocol_options(args, protocol, references, parser)
+        tasks = _tasks(args.tasks, parser, protocol)
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
             parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
+        outside = [m for m in chosen if protocol.methods and m not in protocol.methods]
+        if outside:
+            parser.error(f"--protocol {protocol.name} has no prompts for {', '.join(outside)}; "
+                         f"its methods: {', '.join(protocol.methods)}")
+        args.max_steps = protocol.step_limits(None if isinstance(args.max_steps, _ProtocolDefault) else args.max_steps)
         if args.auto_trials < 1:
             parser.error("--auto-trials takes a number of trials per task, 1 or more")
         settings = _shot_settings(args.shots, parser)
@@ -58,12 +68,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations)]
-        return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv)
-    _print_summary(out)
-    return 0
+        return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv, references)
+    return _print_summary(out, references, parser)
 
 
-def _run(args, specs: list, variants: list, out: Path, policy_options: dict, argv: list[str]) -> int:
+def _run(args, specs: list, variants: list, out: Path, policy_options: dict, argv: list[str],
+         references: list) -> int:
     """Play the specs against the server, record the run, print the table; the exit status."""
     options = {**policy_options, "max_steps": args.max_steps}
     try:
@@ -87,7 +97,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
                                   recording={"screenshots": args.screenshots, "trace": args.trace})
             except RunStopped as stopped:
                 finish_record(out, record, f"stopped: {stopped}")
-                _print_summary(out)
+                _print_summary(out, references)
                 _report(out)
                 print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
                       "the same command resumes the run.", file=sys.stderr)
@@ -96,7 +106,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     except ServerError as error:
         print(error, file=sys.stderr)
         return 1
-    _print_summary(out)
+    _print_summary(out, references)
     _report(out)
     _print_locations(out)
     return _crash_status(written)
@@ -130,23 +140,57 @@ def _crash_status(written: list[Path]) -> int:
     return 1
 
 
-def _tasks(value: str, parser: argparse.ArgumentParser) -> list[str]:
-    """Canonical task names (aliases and any case accepted); an unknown one is a usage error."""
+def _tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol) -> list[str]:
+    """Canonical task names (aliases and any case accepted); an unknown one, or one the protocol
+    does not have, is a usage error. "all" is every task of the protocol."""
     if value.strip() == "all":
-        return list(ALL_TASKS)
+        return list(protocol.tasks)
     try:
         names = [task_named(name.strip()).name for name in value.split(",") if name.strip()]
     except InvalidInput as error:
         parser.error(f"--tasks: {error}")
     if not names:
         parser.error("--tasks names no task")
+    outside = [name for name in names if name not in protocol.tasks]
+    if outside:
+        parser.error(f"--tasks: {', '.join(outside)} is not in the {protocol.name} protocol; "
+                     f"its tasks: {', '.join(protocol.tasks)}")
     return list(dict.fromkeys(names))
 
 
-def _print_summary(out: Path) -> None:
-    rows = summarize(load_trajectories(out), planned_episodes(out))
+def _check_protocol_options(args, protocol: Protocol, references: list, parser: argparse.ArgumentParser) -> None:
+    if args.conversation and protocol.name != "paper":
+        parser.error("--conversation is for --protocol paper (the full protocol always shows the conversation)")
+    if references and protocol.name != "paper":
+        parser.error("--reference puts the papers' numbers beside paper-protocol results: add --protocol paper")
+    if protocol.name == "paper" and args.observations != ",".join(DEFAULT_MODES):
+        parser.error("--protocol paper observes the page as the papers did; leave out --observations")
+
+
+def _references(value: str | None, parser: argparse.ArgumentParser) -> list:
+    names = [name.strip() for name in (value or "").split(",") if name.strip()]
+    try:
+        return [load_reference(name) for name in dict.fromkeys(names)]
+    except ReferenceError as error:
+        parser.error(f"--reference: {error}")
+
+
+def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentParser | None = None) -> int:
+    """Write OUT/summary.csv and print the table (with the reference columns); the exit status."""
+    trajectories = load_trajectories(out)
+    rows = summarize(trajectories, planned_episodes(out))
     write_csv(rows, out / "summary.csv")
-    print(format_table(rows) if rows else f"No trajectories under {out}.")
+    if not rows:
+        print(f"No trajectories under {out}.")
+        return 0
+    if references and {row["protocol"] for row in rows} != {"paper"}:
+        message = f"--reference goes beside paper-protocol results; {out} holds results of another protocol"
+        if parser is None:
+            raise ValueError(message)
+        parser.error(message)
+    overall = summarize_overall([t for t in trajectories if t.get("complete")])
+    print(format_labelled(rows, references, overall))
+    return 0
 
 
 def _print_locations(out: Path) -> None:
@@ -178,7 +222,8 @@ def _policy_options(args) -> dict:
     """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
     return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir,
             "temperature": args.temperature, "embedding_model": args.embedding_model,
-            "memory": args.memory, "auto_trials": args.auto_trials, "run_dir": args.out}
+            "memory": args.memory, "auto_trials": args.auto_trials, "run_dir": args.out,
+            "protocol": args.protocol, "conversation": args.conversation}
 
 
 @contextlib.contextmanager
@@ -192,6 +237,10 @@ def _server(args):
 
     with embedded_server(args.db) as server:
         yield server.url, server.app.config["OPERATOR_TOKEN"], True
+
+
+class _ProtocolDefault(int):
+    """An option's default that the protocol replaces when the option is not given (--max-steps)."""
 
 
 class _Help(argparse.ArgumentDefaultsHelpFormatter):
@@ -213,7 +262,15 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
     run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
     run.add_argument("--concurrency", type=int, default=1, help="parallel workers, each with its own browser")
-    run.add_argument("--max-steps", type=int, default=60, help="actions per episode at most")
+    run.add_argument("--protocol", choices=tuple(PROTOCOLS), default=DEFAULT_PROTOCOL,
+                     help="full: every task, one-way and return trips, this project's prompts; paper: the HeaP "
+                          "and SteP CRM experiments (five tasks, return trips, their observation, prompts, "
+                          "example counts, caps and #act; docs/protocols.md)")
+    run.add_argument("--conversation", action="store_true",
+                     help="--protocol paper: show the customer conversation too (default: the instruction alone)")
+    run.add_argument("--max-steps", type=int, default=_ProtocolDefault(FULL_MAX_STEPS),
+                     help="actions per episode at most; when not given, --protocol paper caps each task as the "
+                          "papers did (" + ", ".join(f"{task} {cap}" for task, cap in PAPER_CAPS.items()) + ")")
     run.add_argument("--server", help="CRM base URL (default: an embedded server is started)")
     run.add_argument("--operator-token",
                      help=f"the --server's operator token, for the gold steps' values (default: {TOKEN_VARIABLE})")
@@ -248,6 +305,10 @@ def _parser() -> argparse.ArgumentParser:
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out",
                                   formatter_class=_Help)
     summary.add_argument("--out", default="runs/latest", help="folder a run wrote to")
+    for command in (run, summary):
+        command.add_argument("--reference", metavar="NAMES",
+                             help=f"paper protocol: the papers' reported numbers beside the measured columns, "
+                                  f"comma-separated: {', '.join(reference_names())} (agent/references/)")
     report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step",
                                  formatter_class=_Help)
     report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")

@@ -15,6 +15,9 @@ cannot be carried out is reported in `info["error"]` and at the top of the next 
 ends the episode (`stop`), else 0. When an episode ends its browser context is closed and the
 next episode's blank page opened right away (timed as `next_page_ms`). The server's operator
 token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /evaluate answer the gold steps' values.
+A protocol (agent/protocols.py) may set the observation mode (`observe_with`), the scenario `suite`
+asked for, and `stop_on_success`: the episode then ends (terminated, reward 1) on the first action
+after which /evaluate reports success.
 """
 from __future__ import annotations
 
@@ -33,12 +36,27 @@ VIEWPORT = {"width": 1280, "height": 900}
 READY_TIMEOUT_MS = 15_000
 
 
+def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the CRM app has drawn its first screen (it sets window.crm.ready).
+
+    Polled from Python: Playwright's wait_for_function evaluates its predicate with eval inside the
+    page in some versions (BrowserGym's among them), which the CRM's CSP forbids.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate("() => Boolean(window.crm && window.crm.ready)"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the CRM page did not become ready within {timeout_ms} ms: {page.url}")
+        page.wait_for_timeout(50)
+
+
 class CrmEnv:
     def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
-                 observations=DEFAULT_MODES):
+                 observations=DEFAULT_MODES, *, observe_with=observe, suite: str | None = None,
+                 stop_on_success: bool = False):
         self.client = ScenarioClient(server_url, operator_token=operator_token)
         self.max_steps = max_steps
         self.observations = check_modes(observations)
+        self.observe, self.suite, self.stop_on_success = observe_with, suite, stop_on_success
         self._playwright = None
         self._browser = browser
         self._context = None
@@ -54,7 +72,7 @@ class CrmEnv:
         clock = _Clock()
         # A new scenario comes with its evaluation before any action; the page load records no
         # event, so that answer stands for the loaded page too and is not asked for again.
-        self.scenario, metrics = (scenario, None) if scenario else self.client.generate(task, seed)
+        self.scenario, metrics = (scenario, None) if scenario else self.client.generate(task, seed, self.suite)
         clock.lap("scenario")
         if not self._blank_page_ready:
             self._open_blank_page()
@@ -63,11 +81,10 @@ class CrmEnv:
         if self.recorder:
             self.recorder.begin(self._context)
         self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
-        self.observation = observe(self.page, settle=True)
+        self.observation = self.observe(self.page, settle=True)
         if not self.observation.ready:  # the app had not even started: wait for it, then look again
-            # A function, not an expression string: the page's CSP forbids eval of strings.
-            self.page.wait_for_function("() => window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
-            self.observation = observe(self.page, settle=True)
+            wait_until_ready(self.page)
+            self.observation = self.observe(self.page, settle=True)
         clock.lap("load_and_observe")
         self._extract_modes(clock)
         self.steps = 0
@@ -84,13 +101,15 @@ class CrmEnv:
         self.steps += 1
         action, error = self._act(text)
         clock.lap("action")
-        self.observation = observe(self.page, error, settle=True)
+        self.observation = self.observe(self.page, error, settle=True)
         clock.lap("observe")
         clock.split("observe", "settle", self.observation.settle_ms)
         self._extract_modes(clock)
         metrics = self.evaluate()
         clock.lap("evaluate")
-        terminated = action is not None and action.name == "stop"
+        stopped = action is not None and action.name == "stop"
+        succeeded = self.stop_on_success and not stopped and bool(metrics.get("success"))
+        terminated = stopped or succeeded
         truncated = not terminated and self.steps >= self.max_steps
         reward = float(metrics.get("success", 0)) if terminated else 0.0
         if self.recorder:  # while the page is still open: ending the episode closes it
@@ -100,7 +119,7 @@ class CrmEnv:
             self._end_episode()
             clock.lap("next_page")
         info = {"action": str(action) if action else text, "error": error, "metrics": metrics,
-                "answer": action.value if terminated else None, "timings": clock.result()}
+                "answer": action.value if stopped else None, "succeeded": succeeded, "timings": clock.result()}
         return self.observation, reward, terminated, truncated, info
 
     def evaluate(self) -> dict:

@@ -91,9 +91,17 @@
     return squash(el.getAttribute("title") || el.getAttribute("alt"));
   }
 
-  function describeControl(el, rowText) {
+  // A control's name from what it carries itself (aria-label, title, alt, its own text), not
+  // from a <label> or aria-labelledby: how the papers' page reader names it (HeaP App. F.2).
+  function ownNameOf(el, kind) {
+    const own = squash(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("alt"));
+    if (own || ["input", "select"].includes(kind)) return own;
+    return squash(el.tagName === "INPUT" ? el.value : textOf(el));
+  }
+
+  function describeControl(el, rowText, ownNames) {
     const kind = kindOf(el);
-    const item = { id: idOf(el), kind, name: rowText || nameOf(el, kind) };
+    const item = { id: idOf(el), kind, name: rowText || (ownNames ? ownNameOf(el, kind) : nameOf(el, kind)) };
     if (el.disabled || el.getAttribute("aria-disabled") === "true") item.disabled = true;
     if (el.getAttribute("aria-invalid") === "true") item.invalid = true;
     if (kind === "radio" || kind === "checkbox") {
@@ -163,12 +171,14 @@
     return item;
   }
 
-  function observe() {
+  // With `labelsAsText`, labels are text lines of their own and a control is named only by what it
+  // carries itself (the papers' observation); by default label text is folded into its control.
+  function observe({ labelsAsText = false } = {}) {
     const modal = document.querySelector("dialog[open]:modal");
     const root = modal || document.body;
     const controls = new Set([...root.querySelectorAll(CONTROLS)].filter(visible));
-    const naming = namingElements(controls);
-    const rows = selectableRows(controls);
+    const naming = labelsAsText ? new Set() : namingElements(controls);
+    const rows = labelsAsText ? new Map() : selectableRows(controls);
     const rowTexts = new Map();
     for (const [row, el] of rows) {
       rowTexts.set(el, squash(textOf(row)));
@@ -215,7 +225,7 @@
         } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED_TAGS.has(child.tagName.toUpperCase())) {
           if (controls.has(child)) {
             flush();
-            const item = placed(describeControl(child, rowTexts.get(child)), boxOf(child));
+            const item = placed(describeControl(child, rowTexts.get(child), labelsAsText), boxOf(child));
             items.push(item);
             nodes.set(item.id, child);
           } else if (visible(child)) {
@@ -318,9 +328,9 @@
   }
 
   // One round trip for the usual sequence: wait until the page settles, then observe it.
-  async function settleAndObserve() {
+  async function settleAndObserve(options) {
     const waited = await settle();
-    return { ...observe(), settleMs: waited, ready: Boolean(window.crm && window.crm.ready) };
+    return { ...observe(options), settleMs: waited, ready: Boolean(window.crm && window.crm.ready) };
   }
 
   // Scrolls the page by most of a viewport; false when it cannot move that way any further.

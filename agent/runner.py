@@ -2,7 +2,9 @@
 
 Episode i of a task uses scenario seed `seed + i`, so every method meets the same scenarios;
 with `trials` > 1 each seed is played that many times (for pass^k). Every trajectory records the
-settings that change its result (`settings.py`); resuming refuses to mix in other ones.
+settings that change its result (`settings.py`); resuming refuses to mix in other ones. The run's
+protocol (`agent/protocols.py`) sets the environment (observation, suite, success-detected stop);
+`max_steps` is one cap for every task or a cap per task.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from .env import CrmEnv
 from .llm import LLMError
 from .modes import DEFAULT_MODES, modes_record
 from .policies import make_policy, method_label, takes_shots
+from .protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS, step_limit
 from .recording import EpisodeRecorder, assets_folder
 from .settings import differences, result_settings
 
@@ -90,14 +93,16 @@ def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeS
     return todo
 
 
-def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int, settings: dict | None = None) -> dict:
+def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
+                settings: dict | None = None) -> dict:
     started = time.perf_counter()
+    env.max_steps = cap = step_limit(max_steps, spec.task)
     obs, info = env.reset(task=spec.task, seed=spec.seed)
     scenario = info["scenario"]
     policy.reset(scenario)
     steps, answer, spent, metrics = [], None, {}, info["metrics"]
     cause = {"cause": "max_steps", "detail": "the step limit was reached"}
-    for _ in range(max_steps):
+    for _ in range(cap):
         clock = time.perf_counter()
         reason, action = policy.act(obs)
         policy_ms = round((time.perf_counter() - clock) * 1000, 2)
@@ -115,13 +120,14 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int, settings
         metrics = step_info["metrics"]  # evaluated after the step; nothing happens on the page later
         if terminated or truncated:
             answer = step_info["answer"]
-            cause = _end_cause(record, terminated)
+            cause = _end_cause(record, terminated, step_info["succeeded"])
             break
     return {
         **_identity(spec, settings),
         "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
-        "final_observation": obs.text, "metrics": metrics, "usage": spent, "end": cause, **_policy_context(policy),
+        "final_observation": obs.text, "metrics": metrics, "agent_actions": _agent_actions(steps, cause),
+        "usage": spent, "end": cause, **_policy_context(policy),
         "seconds": round(time.perf_counter() - started, 3), "complete": True,
     }
 
@@ -144,13 +150,21 @@ def _policy_context(policy) -> dict:
     return {"policy_context": context()} if callable(context) else {}
 
 
-def _end_cause(record: dict, terminated: bool) -> dict:
-    """Why the episode ended: the agent stopped (or its policy halted itself), or the step limit."""
+def _end_cause(record: dict, terminated: bool, succeeded: bool = False) -> dict:
+    """Why the episode ended: the agent stopped (or its policy halted itself), the server reported
+    success after the action (a protocol that stops on success), or the step limit."""
     halt = record.get("policy", {}).get("halt")
+    if succeeded:
+        return {"cause": "success", "detail": f"/evaluate reported success after {record['action']}"}
     if terminated:
         return {"cause": "policy_halt", "detail": halt} if halt else {"cause": "stop", "detail": record["action"]}
     detail = record["error"] or record.get("policy", {}).get("reply_problem")
     return {"cause": "max_steps", "detail": f"last error: {detail}" if detail else "the step limit was reached"}
+
+
+def _agent_actions(steps: list[dict], cause: dict) -> int:
+    """The agent's actions, invalid ones included; a closing STOP (or policy halt) is not one."""
+    return len(steps) - (cause["cause"] in ("stop", "policy_halt"))
 
 
 def write_json(path: Path, data: dict) -> None:
@@ -161,7 +175,7 @@ def write_json(path: Path, data: dict) -> None:
 
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1,
-            max_steps: int = 60, progress: bool = True, policy_options: dict | None = None,
+            max_steps: int | dict[str, int] = 60, progress: bool = True, policy_options: dict | None = None,
             operator_token: str | None = None, recording: dict | None = None) -> list[Path]:
     """Play every spec whose trajectory is missing or incomplete; return the paths written.
     `recording` ({"screenshots": bool, "trace": None|"failed"|"all"}) keeps screenshots and traces
@@ -191,7 +205,7 @@ def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: i
 class _Run:
     """What the workers of one run share."""
     out: Path
-    max_steps: int
+    max_steps: int | dict[str, int]
     policy_options: dict
     options: dict  # every option, for the result-changing settings each trajectory records
     operator_token: str | None
@@ -205,7 +219,8 @@ class _Run:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def env(self, server_url: str) -> CrmEnv:
-        env = CrmEnv(server_url, max_steps=self.max_steps, operator_token=self.operator_token)
+        protocol = PROTOCOLS[self.options.get("protocol", DEFAULT_PROTOCOL)]
+        env = CrmEnv(server_url, operator_token=self.operator_token, **protocol.env_options())
         if self.recording.get("screenshots") or self.recording.get("trace"):
             env.recorder = EpisodeRecorder(**self.recording)
         return env

@@ -11,8 +11,7 @@ import hashlib
 from pathlib import Path
 
 from .policies import takes_shots
-
-PROTOCOL = "full"  # the task protocol: every task with its full instruction and conversation
+from .protocols import DEFAULT as PROTOCOL  # the task protocol (agent/protocols.py)
 
 
 def result_settings(method: str, options: dict, shots: str = "0") -> dict:
@@ -26,6 +25,8 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
         "max_steps": options.get("max_steps"),
         "protocol": options.get("protocol", PROTOCOL),
     }
+    if settings["protocol"] == "paper":  # the paper protocol shows the conversation only when asked
+        settings["conversation"] = bool(options.get("conversation"))
     if method == "synapse" and shots == "few":  # its exemplars come from the memory, ranked by the retriever
         settings.update(embedding_model=options.get("embedding_model"), memory=_memory_digest(options.get("memory")))
     if method == "webwise" and shots == "auto":  # its examples come from this many zero-shot trials per task

@@ -1,7 +1,9 @@
 """From trajectory files to the papers' table: per task, success / progress / #actions as
 mean ± standard error over the finished episodes, one column group per method; pass^k when seeds
 were replayed; and how many episodes crashed or are incomplete (planned by the run but not
-finished). The standard error of a single episode is not known: it is shown as `n/a`."""
+finished). The standard error of a single episode is not known: it is shown as `n/a`. #actions is
+what the episode's protocol counts (agent/protocols.py): the page events the server recorded, or
+the agent's actions."""
 from __future__ import annotations
 
 import csv
@@ -11,16 +13,18 @@ from collections import defaultdict
 from pathlib import Path
 from statistics import mean, stdev
 
+from .protocols import protocol_of
 from .tasks import ALL_TASKS
 
 METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
-CSV_FIELDS = ["method", "shots", "task", "episodes", "crashed", "incomplete", "success_mean", "success_se",
+CSV_FIELDS = ["method", "shots", "protocol", "task", "episodes", "crashed", "incomplete", "success_mean", "success_se",
               "progress_mean", "progress_se", "actions_mean", "actions_se", "k", "pass_k", "prompt_tokens",
               "completion_tokens", "llm_calls", "cached_calls", "embedding_tokens"]
 STATUS_COLUMNS = ("crashed", "incomplete")
 UNKNOWN = "n/a"
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
 EMBEDDING_COLUMN = ("embedding tokens", "embedding_tokens")
+ALL_TASKS_ROW = "all tasks"
 
 
 def load_trajectories(out: Path) -> list[dict]:
@@ -77,16 +81,29 @@ def summarize(trajectories: list[dict], planned=()) -> list[dict]:
     for (label, task), found in sorted(groups.items(), key=lambda item: (item[0][0], task_order(item[0][1]))):
         runs = [r for r in found if r.get("complete")]
         crashed = sum(1 for r in found if not r.get("complete") and r.get("crash"))
-        row = {"method": label, "shots": found[0].get("shots", "") if found else "", "task": task,
+        row = {"method": label, "shots": found[0].get("shots", "") if found else "",
+               "protocol": protocol_of(found[0].get("settings") if found else None).name, "task": task,
                "episodes": len(runs), "crashed": crashed,
                "incomplete": len(found) - len(runs) - crashed + missing[(label, task)]}
         for name, key in METRICS:
             column = "actions" if name == "#actions" else name
-            row[f"{column}_mean"], row[f"{column}_se"] = mean_se([float(r["metrics"].get(key, 0)) for r in runs])
+            row[f"{column}_mean"], row[f"{column}_se"] = mean_se([metric(r, key) for r in runs])
         row.update(_pass_k(runs))
         row.update(_usage_totals(runs))
         rows.append(row)
     return rows
+
+
+def metric(trajectory: dict, key: str) -> float:
+    """A METRICS value of a finished episode; `num_actions` as the episode's protocol counts it."""
+    if key == "num_actions" and protocol_of(trajectory.get("settings")).counts_agent_actions:
+        return float(trajectory["agent_actions"])
+    return float(trajectory["metrics"].get(key, 0))
+
+
+def summarize_overall(trajectories: list[dict]) -> list[dict]:
+    """One row per label over all tasks (ALL_TASKS_ROW), each episode counted once."""
+    return summarize([{**t, "task": ALL_TASKS_ROW, "seed": f"{t['task']}/{t['seed']}"} for t in trajectories])
 
 
 def _pass_k(runs: list[dict]) -> dict:

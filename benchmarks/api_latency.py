@@ -51,8 +51,12 @@ def report(base: str, rounds: int) -> None:
     flight = fetch(send, "/api/flights/search?from=JFK&to=LAX&date=2026-07-01")["flights"][0]["id"]
     booking = [timed(lambda: fetch(send, "/api/bookings", {**BOOKING, "outward_flight_id": flight}))
                for _ in range(rounds // 4)]
+    tasks = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
+             "TASK_UPDATE_PASSENGER_DETAILS", "TASK_MODIFY_FLIGHT")
+    scenarios = [timed(lambda i=i: fetch(send, f"/generate-random-scenario?task={tasks[i % 6]}&seed={i}"))
+                 for i in range(rounds)]
     rows = [("search, route-day first seen", first), ("search, route-day stored", again),
-            ("book (POST /api/bookings)", booking)]
+            ("book (POST /api/bookings)", booking), ("new scenario (six tasks in turn)", scenarios)]
     print(f"{'request':32} {'median ms':>10} {'p90 ms':>8}")
     for name, samples in rows:
         p90 = statistics.quantiles(samples, n=10)[-1]

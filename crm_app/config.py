@@ -25,12 +25,14 @@ DEFAULTS = {
     "MAX_API_CALLS": 5000,
     # Where visitors reach the server (scenario urls start with it); empty: the request's own host.
     "PUBLIC_URL": "",
+    # The scenario suite /generate-random-scenario serves (scenarios/suites.py): "full" or "paper".
+    "SUITE": "full",
 }
 
 ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
                     "INSTANCE_PATH": "CRM_INSTANCE_PATH", "OPERATOR_TOKEN": "CRM_OPERATOR_TOKEN",
                     "SECRET_KEY": "CRM_SECRET_KEY", "MAX_EVENTS": "CRM_MAX_EVENTS",
-                    "MAX_API_CALLS": "CRM_MAX_API_CALLS", "PUBLIC_URL": "CRM_PUBLIC_URL"}
+                    "MAX_API_CALLS": "CRM_MAX_API_CALLS", "PUBLIC_URL": "CRM_PUBLIC_URL", "SUITE": "CRM_SUITE"}
 INTEGER_KEYS = ("DATA_SEED", "MAX_EVENTS", "MAX_API_CALLS")
 
 

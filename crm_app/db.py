@@ -120,16 +120,18 @@ def startup_lock(engine: Engine):
             connection.execute(select(func.pg_advisory_unlock(key)))
 
 
-def create_schema(engine: Engine, metadata: MetaData, attempts: int = 5) -> None:
-    """Create the missing tables. Servers started at once on a new database race here: on SQLite
-    the write lock taken at BEGIN queues them; elsewhere the loser of a race retries and then
-    finds the tables there."""
+def create_schema(engine: Engine, metadata: MetaData, upgrade=None, attempts: int = 5) -> None:
+    """Create the missing tables, then let `upgrade(connection)` alter older ones, in one
+    transaction. Servers started at once on a new database race here: on SQLite the write lock
+    taken at BEGIN queues them; elsewhere the loser of a race retries and then finds the tables there."""
     for attempt in range(1, attempts + 1):
         try:
             with engine.connect() as connection:
                 connection.execution_options(sqlite_begin="IMMEDIATE")
                 with connection.begin():
                     metadata.create_all(connection)
+                    if upgrade is not None:
+                        upgrade(connection)
             return
         except DBAPIError:
             if attempt == attempts:

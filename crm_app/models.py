@@ -153,13 +153,14 @@ class Payment(Base):
 
 
 class Scenario(Base):
-    """A generated task instance: a pure function of (task, seed), stored so it can be scored."""
+    """A generated task instance: a pure function of (suite, task, seed), stored so it can be scored."""
 
     __tablename__ = "scenarios"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     task: Mapped[str] = mapped_column(String(40))
     seed: Mapped[int] = mapped_column(Integer)
+    suite: Mapped[str] = mapped_column(String(20), default="full", server_default="full")  # scenarios/suites.py
     details: Mapped[dict] = mapped_column(JSON)
     created_on: Mapped[dt.date] = mapped_column(Date)
 

@@ -30,11 +30,12 @@ def airport(code: str) -> str:
     return f"{city} ({code})"
 
 
-def facts(details: dict, style: str = "iso") -> dict:
-    """Template fields for everything in `details`, with dates written in `style`."""
+def facts(details: dict, style: str = "iso", flight_numbers: bool = True) -> dict:
+    """Template fields for everything in `details`, with dates written in `style`; without
+    `flight_numbers` the flights are named by their times alone (outward departure, return arrival)."""
     found = {"code": details.get("confirmation-code", "")}
     if "flight" in details:
-        found.update(_flight_facts(details["flight"], style))
+        found.update(_flight_facts(details["flight"], style, flight_numbers))
     if "passenger" in details:
         found.update(_passenger_facts(details["passenger"], style))
     if "payment-details" in details:
@@ -44,23 +45,30 @@ def facts(details: dict, style: str = "iso") -> dict:
     return found
 
 
-def _flight_facts(flight: dict, style: str) -> dict:
+def _flight_facts(flight: dict, style: str, numbers: bool) -> dict:
     depart = spoken_date(flight["departure"], style)
-    out = f"the {flight['outward-departure-time']} flight {flight['outward-flight-number']}"
-    found = {"origin": airport(flight["from"]), "destination": airport(flight["to"]), "depart": depart}
+    out = (f"the {flight['outward-departure-time']} flight {flight['outward-flight-number']}" if numbers
+           else f"the flight departing at {flight['outward-departure-time']}")
+    found = {"origin": airport(flight["from"]), "destination": airport(flight["to"]), "depart": depart,
+             "from_code": flight["from"], "to_code": flight["to"], "out_date": flight["departure"],
+             "out_time": flight["outward-departure-time"]}
     if "return" not in flight:
         return {**found, "trip": "one-way", "dates": f"on {depart}", "flights": out}
     back = spoken_date(flight["return"], style)
-    home = f"the {flight['return-departure-time']} flight {flight['return-flight-number']}"
+    home = (f"the {flight['return-departure-time']} flight {flight['return-flight-number']}" if numbers
+            else f"the flight arriving at {flight['return-arrival-time']}")
     return {**found, "trip": "return", "back": back, "dates": f"leaving on {depart} and returning on {back}",
-            "flights": f"{out} out and {home} back"}
+            "flights": f"{out} out and {home} back", "back_date": flight["return"],
+            "back_time": flight["return-arrival-time"]}
 
 
 def _passenger_facts(person: dict, style: str) -> dict:
     shown = {key: spoken_date(value, style) if key == "dob" else value for key, value in person.items()}
     changes = [f"the {PASSENGER_WORDS[key]} to {shown[key]}" for key in PASSENGER_WORDS if key in shown]
-    found = {"changes": join_words(changes)}
+    values = [f"{PASSENGER_WORDS[key]}: {shown[key]}" for key in PASSENGER_WORDS if key in shown]
+    found = {"changes": join_words(changes), "new_values": ", ".join(values)}
     if len(shown) == len(PASSENGER_WORDS):
+        found.update(shown)
         found.update(name=f"{shown['title']} {shown['firstname']} {shown['lastname']}",
                      about=f"{shown['gender'].lower()}, born {shown['dob']}, email {shown['email']}")
     return found
@@ -70,14 +78,15 @@ def join_words(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def instruction(templates: tuple[str, ...], details: dict, rng: random.Random) -> str:
+def instruction(templates: tuple[str, ...], details: dict, rng: random.Random, flight_numbers: bool = True) -> str:
     """One of the task's instruction sentences, with ISO dates (what the page takes as typed)."""
-    return _sentence(rng.choice(templates).format(**facts(details, "iso")))
+    return _sentence(rng.choice(templates).format(**facts(details, "iso", flight_numbers)))
 
 
-def conversation(variants: tuple[tuple[tuple[str, str], ...], ...], details: dict, rng: random.Random) -> list[dict]:
+def conversation(variants: tuple[tuple[tuple[str, str], ...], ...], details: dict, rng: random.Random,
+                 flight_numbers: bool = True) -> list[dict]:
     """One of the task's CUS/REP dialogues, dates written in a style the seed picks."""
-    found = facts(details, rng.choice(DATE_STYLES))
+    found = facts(details, rng.choice(DATE_STYLES), flight_numbers)
     return [{"role": role, "text": _sentence(text.format(**found))} for role, text in rng.choice(variants)]
 
 

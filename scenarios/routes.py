@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, request
 from crm_app.api import json_body
 from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
+from crm_app.services.errors import InvalidInput
 from crm_app.services.numbers import whole_number
 from crm_app.web import page_url
 
@@ -16,12 +17,22 @@ from . import call_log, store
 from .card_data import protector
 from .events import clean_event
 from .operator import is_operator, without_gold_values
-from .tasks import TASKS, task_named
+from .suites import suite_named
+from .tasks import task_named
 
 scenario_routes = Blueprint("scenarios", __name__)
 call_log.attach(scenario_routes)
 
 MAX_SEED = 2**31 - 1
+
+
+@scenario_routes.record_once
+def _check_suite(state) -> None:
+    """An unknown SUITE setting stops the app at start, naming the choices."""
+    try:
+        state.app.config["SUITE"] = suite_named(state.app.config["SUITE"]).name
+    except InvalidInput as error:
+        raise ValueError(f"SUITE setting: {error}") from None
 
 
 def _world() -> store.World:
@@ -49,10 +60,12 @@ def _scenario_json(scenario, text: dict) -> dict:
 @scenario_routes.get("/get-random-scenario")
 def generate_scenario():
     seed = _seed()
+    # The server's suite (run.py --suite, CRM_SUITE) unless the request names one (?suite=).
+    suite = suite_named(request.args.get("suite") or current_app.config["SUITE"])
     name = request.args.get("task", "").strip()
     # Without a task the seed picks one, so that a seed alone still names one scenario.
-    task = task_named(name) if name else random.Random(f"task:{seed}").choice(list(TASKS.values()))
-    scenario, text = store.create_scenario(_world(), task, seed)
+    task = suite.check(task_named(name)) if name else random.Random(f"task:{seed}").choice(suite.tasks)
+    scenario, text = store.create_scenario(_world(), task, seed, suite)
     return _scenario_json(scenario, text)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 
 from faker import Faker
@@ -56,6 +57,8 @@ class Draw:
     world_seed: int
     task: str
     seed: int
+    round_trips_only: bool = False  # the suite's (scenarios/suites.py)
+    flight_numbers: bool = True  # whether the texts name the flights' numbers
     rng: random.Random = field(init=False)
     text_rng: random.Random = field(init=False)
     faker: Faker = field(init=False)
@@ -68,11 +71,25 @@ class Draw:
         self.faker.seed_instance(f"{self.task}:{self.seed}")  # its whole state: the draw owes nothing to the last one
 
     def round_trip(self) -> bool:
-        return self.rng.random() < ROUND_TRIP_SHARE
+        drawn = self.rng.random() < ROUND_TRIP_SHARE  # drawn either way: the later draws stay the same
+        return drawn or self.round_trips_only
 
     def trip(self, round_trip: bool) -> Trip:
         outward, back = fake_trip(self.session, self.calendar, self.world_seed, self.rng, round_trip)
+        if back is not None and not self.flight_numbers:
+            back = self._told_apart_by_arrival(back)
         return Trip(outward, back)
+
+    def _told_apart_by_arrival(self, flight: Flight) -> Flight:
+        """Texts without flight numbers name the return flight by its arrival time (as the papers'
+        instructions do), so it must be the only flight of its day arriving then; departure times
+        are distinct already."""
+        same_day = flights_on(self.session, self.calendar, self.world_seed, flight.origin, flight.destination,
+                              flight.departure_date)
+        arrivals = Counter(other.arrival_minute for other in same_day)
+        if arrivals[flight.arrival_minute] == 1:
+            return flight
+        return self.rng.choice([other for other in same_day if arrivals[other.arrival_minute] == 1])
 
     def moved_trip(self, trip: Trip) -> Trip:
         """The same route on new dates: both the departure and the return day differ from `trip`'s."""

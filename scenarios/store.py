@@ -25,6 +25,7 @@ from . import evaluator
 from .card_data import details_at_rest, protector
 from .sampling import Draw
 from .state import dataset_state
+from .suites import Suite, suite_named
 from .tasks import task_named
 from .tasks.base import Sample, Task
 
@@ -39,33 +40,34 @@ class LimitReached(DomainError):
 
 
 class World:
-    """What drawing a scenario depends on besides (task, seed): the session, clock and world seed."""
+    """What drawing a scenario depends on besides (suite, task, seed): the session, clock and world seed."""
 
     def __init__(self, session: Session, calendar: Calendar, world_seed: int):
         self.session, self.calendar, self.world_seed = session, calendar, world_seed
 
-    def draw(self, task: Task, seed: int) -> Draw:
-        return Draw(self.session, self.calendar, self.world_seed, task.name, seed)
+    def draw(self, task: Task, seed: int, suite: Suite) -> Draw:
+        return Draw(self.session, self.calendar, self.world_seed, task.name, seed,
+                    round_trips_only=suite.round_trips_only, flight_numbers=suite.flight_numbers)
 
 
-def describe(world: World, task: Task, seed: int) -> tuple[Sample, dict]:
-    """The scenario of (task, seed) without storing anything but the flights it names: the sample,
-    and what the agent is told (instruction, conversation, details in full)."""
-    draw = world.draw(task, seed)
+def describe(world: World, task: Task, seed: int, suite: Suite) -> tuple[Sample, dict]:
+    """The scenario of (suite, task, seed) without storing anything but the flights it names: the
+    sample, and what the agent is told (instruction, conversation, details in full)."""
+    draw = world.draw(task, seed, suite)
     sample = task.sample(draw)
-    told = {"instruction": task.instruction(draw, sample.details),
+    told = {"instruction": task.instruction(draw, sample.details, suite.instruction_templates(task)),
             "conversation": task.conversation(draw, sample.details), "details": sample.details}
     return sample, told
 
 
-def create_scenario(world: World, task: Task, seed: int) -> tuple[Scenario, dict]:
+def create_scenario(world: World, task: Task, seed: int, suite: Suite) -> tuple[Scenario, dict]:
     """Store a new scenario and the bookings it starts with, in one transaction."""
-    sample, told = describe(world, task, seed)
+    sample, told = describe(world, task, seed, suite)
     scenario_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
     setup = _setup_bookings(world, scenario_id, sample)
     with write_transaction(world.session) as session:
-        scenario = Scenario(id=scenario_id, task=task.name, seed=seed, details=details_at_rest(sample.details),
-                            created_on=world.calendar.today)
+        scenario = Scenario(id=scenario_id, task=task.name, seed=seed, suite=suite.name,
+                            details=details_at_rest(sample.details), created_on=world.calendar.today)
         session.add(scenario)
         session.add_all(setup)
     return scenario, told
@@ -74,7 +76,7 @@ def create_scenario(world: World, task: Task, seed: int) -> tuple[Scenario, dict
 def reset_scenario(world: World, scenario: Scenario) -> dict:
     """Delete what happened in the scenario (bookings, events, API calls) and make its initial
     bookings again (same codes)."""
-    sample, told = describe(world, task_named(scenario.task), scenario.seed)
+    sample, told = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
     setup = _setup_bookings(world, scenario.id, sample)
     with write_transaction(world.session, dataset_lock(scenario.id)) as session:
         # The database cascades the delete to segments, passengers and payments.
@@ -164,7 +166,7 @@ def scenario_calls(session: Session, scenario_id: str) -> list[dict]:
 def evaluate_scenario(world: World, scenario: Scenario) -> dict:
     """Score the scenario's recorded events and API calls against its gold steps and its current state."""
     task = task_named(scenario.task)
-    sample = task.sample(world.draw(task, scenario.seed))
+    sample = task.sample(world.draw(task, scenario.seed, suite_named(scenario.suite)))
     final = dataset_state(world.session, scenario.id, sample.card_numbers())
     events = scenario_events(world.session, scenario.id)
     calls = scenario_calls(world.session, scenario.id)

@@ -1,4 +1,6 @@
-"""Policies by method name. A method registers a factory taking the runner's options."""
+"""Policies by method name. A method registers a factory taking the runner's options; a protocol
+may have its own variant of a method (`register("flat", protocol="paper")`), which make_policy picks
+for the `protocol` option."""
 from __future__ import annotations
 
 from typing import Callable
@@ -6,11 +8,15 @@ from typing import Callable
 from .base import Policy
 
 FACTORIES: dict[str, Callable[..., Policy]] = {}
+VARIANTS: dict[tuple[str, str], Callable[..., Policy]] = {}  # (method, protocol) -> factory
 
 
-def register(name: str):
+def register(name: str, protocol: str | None = None):
     def decorate(factory):
-        FACTORIES[name] = factory
+        if protocol:
+            VARIANTS[(name, protocol)] = factory
+        else:
+            FACTORIES[name] = factory
         return factory
 
     return decorate
@@ -20,7 +26,7 @@ def make_policy(name: str, **options) -> Policy:
     _load_builtin()
     if name not in FACTORIES:
         raise KeyError(f"unknown method {name!r}; known: {', '.join(sorted(FACTORIES))}")
-    return FACTORIES[name](**options)
+    return VARIANTS.get((name, options.get("protocol")), FACTORIES[name])(**options)
 
 
 SHOT_NAMES = {"0": "zero-shot", "few": "few-shot", "auto": "auto"}
@@ -52,4 +58,4 @@ def methods() -> list[str]:
 
 
 def _load_builtin() -> None:
-    from . import coordinate_oracle, flat, heap, oracle, step, synapse, webwise  # noqa: F401  (each registers itself)
+    from . import coordinate_oracle, flat, heap, oracle, paper, step, synapse, webwise  # noqa: F401  (each registers itself)

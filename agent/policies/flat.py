@@ -22,7 +22,7 @@ class FlatPolicy(LLMPolicy):
     def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, **options):
         super().__init__(shots, client, observations, **options)
         self.vision = has_images(self.observations)
-        prompt = "flat_vision" if self.vision else "flat"
+        prompt = "flat_vision" if self.vision else self.prompt("flat")
         self.system = render(prompt, examples=examples(f"{prompt}_examples", shots))
 
     def system_prompts(self) -> dict[str, str]:

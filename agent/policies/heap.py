@@ -18,14 +18,16 @@ DONE = ("DONE", "RETURN")
 @register("heap")
 class HeapPolicy(LLMPolicy):
     name = "heap"
+    low_level = LOW_LEVEL
 
     def __init__(self, shots: str = "0", client=None, max_plans: int = 10, max_policy_steps: int = 6,
                  max_calls_per_step: int = 8, **options):
         super().__init__(shots, client, **options)
         self.max_plans, self.max_policy_steps, self.max_calls_per_step = max_plans, max_policy_steps, max_calls_per_step
-        self.planner = render("heap/planner", examples=examples("heap/planner_examples", shots))
-        self.policies = {name: render(f"heap/{name.lower()}", examples=examples(f"heap/{name.lower()}_examples", shots))
-                         for name in LOW_LEVEL}
+        self.planner = render(self.prompt("heap/planner"), examples=examples(self.prompt("heap/planner_examples"), shots))
+        self.policies = {name: render(self.prompt(f"heap/{name.lower()}"),
+                                      examples=examples(self.prompt(f"heap/{name.lower()}_examples"), shots))
+                         for name in self.low_level}
 
     def system_prompts(self) -> dict[str, str]:
         return {"PLANNER": self.planner, **self.policies}
@@ -46,12 +48,10 @@ class HeapPolicy(LLMPolicy):
             if self.current is None:
                 self.current, self.actions = self.plan.pop(0), []
             word, _ = split_call(self.current)
-            if word in PAGE_ACTIONS:
-                return self._finish_entry(f"Plan step {self.current}.", self.current)
-            if word not in LOW_LEVEL:
+            if word not in PAGE_ACTIONS and word not in self.low_level:
                 self._finish_entry("", "", note=f"(skipped: no policy {word})")
                 continue
-            outcome = self._low_level(observation, word)
+            outcome = self._plain_step(observation) if word in PAGE_ACTIONS else self._low_level(observation, word)
             if outcome:
                 return outcome
         return self._halt(f"{self.max_calls_per_step} model calls in one step without a page action")
@@ -69,17 +69,25 @@ class HeapPolicy(LLMPolicy):
         self.step_notes["plan"] = list(entries)
         return None
 
+    def _plain_step(self, observation: Observation) -> tuple[str, str] | None:
+        """A plan step that is one page action (CLICK/TYPE/CLEAR): run as written."""
+        return self._finish_entry(f"Plan step {self.current}.", self.current)
+
     def _low_level(self, observation: Observation, name: str) -> tuple[str, str] | None:
         """One call of the current low-level policy: its page action, or None when it is DONE."""
         if len(self.actions) >= self.max_policy_steps:
             self._finish_entry("", "", note=f"(gave up after {self.max_policy_steps} actions)")
             return None
         reply = self.ask(self.policies[name], self.state_prompt(observation, self.actions, self.current), name)
-        if split_call(reply.action)[0] in DONE:
+        if split_call(reply.action)[0] in DONE or self._repeats(reply.action):
             self._finish_entry("", "")
             return None
         self.remember(self.actions, reply)
         return self._notes(reply.reason, reply.action)
+
+    def _repeats(self, action: str) -> bool:
+        """Whether a low-level reply repeating its last action counts as DONE (not here)."""
+        return False
 
     def _finish_entry(self, reason: str, action: str, note: str = "") -> tuple[str, str]:
         entry = self.current

@@ -17,6 +17,7 @@ class LLMPolicy:
     takes_shots = True
     shot_settings: tuple[str, ...] = ("0", "few")
     takes_images = False  # whether it sends image observation modes to the model
+    prompt_folder = ""  # under agent/prompts/; a protocol's variant has its own (e.g. "paper/")
 
     def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, **options):
         if shots not in self.shot_settings:
@@ -38,6 +39,10 @@ class LLMPolicy:
 
     def start(self) -> None:
         """Per-episode state of the subclass."""
+
+    def prompt(self, name: str) -> str:
+        """The name of one of the method's prompt files, in its prompt folder."""
+        return self.prompt_folder + name
 
     def system_prompts(self) -> dict[str, str]:
         """Each of the method's policies and its system prompt (instructions, actions, examples)."""

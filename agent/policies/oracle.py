@@ -33,7 +33,7 @@ class OraclePolicy:
         return {}
 
     def act(self, observation: Observation) -> tuple[str, str]:
-        if observation.text.startswith("ERROR:") and self._next > 0 and not self._retried:
+        if observation.error and self._next > 0 and not self._retried:
             self._next -= 1  # the last action failed: try that step once more
             self._retried = True
         else:

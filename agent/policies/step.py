@@ -33,13 +33,15 @@ class Frame:
 @register("step")
 class StepPolicy(LLMPolicy):
     name = "step"
+    library = LIBRARY
 
     def __init__(self, shots: str = "0", client=None, max_depth: int = 5, max_calls_per_step: int = 8, **options):
         super().__init__(shots, client, **options)
         self.max_depth = max_depth
         self.max_calls_per_step = max_calls_per_step
-        catalogue = "\n".join(f"- {name} [argument]: {purpose(name)}" for name in LIBRARY)
-        self.systems = {name: system_prompt(name, catalogue, shots) for name in LIBRARY}
+        folder = self.prompt("step")
+        catalogue = "\n".join(f"- {name} [argument]: {purpose(name, folder)}" for name in self.library)
+        self.systems = {name: system_prompt(name, catalogue, shots, folder) for name in self.library}
 
     def system_prompts(self) -> dict[str, str]:
         return dict(self.systems)
@@ -72,7 +74,7 @@ class StepPolicy(LLMPolicy):
     def _push(self, call: str, caller: Frame) -> str | None:
         name, argument = split_call(call)
         if name not in self.systems:
-            caller.history.append(f"CALL {call} (error: there is no policy {name}; known: {', '.join(LIBRARY)})")
+            caller.history.append(f"CALL {call} (error: there is no policy {name}; known: {', '.join(self.library)})")
             return None
         if len(self.stack) >= self.max_depth:
             return f"policy stack deeper than {self.max_depth} (calling {name} from {caller.name})"
@@ -93,12 +95,12 @@ class StepPolicy(LLMPolicy):
         return self._finish(f"Stopped by the policy stack: {why}.", f"STOP [halted: {why}]")
 
 
-def purpose(name: str) -> str:
-    """A policy's one-line purpose: the first line of agent/prompts/step/<name>.txt."""
-    return load_prompt(f"step/{name.lower()}").splitlines()[0].removeprefix("PURPOSE:").strip()
+def purpose(name: str, folder: str = "step") -> str:
+    """A policy's one-line purpose: the first line of agent/prompts/<folder>/<name>.txt."""
+    return load_prompt(f"{folder}/{name.lower()}").splitlines()[0].removeprefix("PURPOSE:").strip()
 
 
-def system_prompt(name: str, catalogue: str, shots: str) -> str:
-    body = load_prompt(f"step/{name.lower()}").split("\n", 1)[1].strip()
-    return render("step/base", policy=name, purpose=purpose(name), instructions=body, library=catalogue,
-                  examples=examples(f"step/{name.lower()}_examples", shots))
+def system_prompt(name: str, catalogue: str, shots: str, folder: str = "step") -> str:
+    body = load_prompt(f"{folder}/{name.lower()}").split("\n", 1)[1].strip()
+    return render(f"{folder}/base", policy=name, purpose=purpose(name, folder), instructions=body, library=catalogue,
+                  examples=examples(f"{folder}/{name.lower()}_examples", shots))

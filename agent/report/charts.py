@@ -15,8 +15,8 @@ from .loading import END_CAUSES, Run
 SVG_STYLE = {"svg.fonttype": "none", "svg.hashsalt": "airlinecrm-report", "font.size": 9,
              "axes.spines.top": False, "axes.spines.right": False}
 PALETTE = matplotlib.colormaps["tab10"].colors
-CAUSE_COLOURS = {"stop": "#4c9a2a", "max_steps": "#e0a100", "policy_halt": "#8e44ad", "crash": "#c0392b",
-                 "incomplete": "#95a5a6"}
+CAUSE_COLOURS = {"stop": "#4c9a2a", "success": "#2e86c1", "max_steps": "#e0a100", "policy_halt": "#8e44ad",
+                 "crash": "#c0392b", "incomplete": "#95a5a6"}
 
 
 def draw_all(run: Run, usages: list[LabelUsage]) -> dict[str, str]:

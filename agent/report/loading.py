@@ -11,7 +11,7 @@ from ..recording import TRACE_NAME, assets_folder
 from ..summary import summarize, task_order
 
 OUTCOMES = ("success", "failure", "crashed", "incomplete")
-END_CAUSES = ("stop", "max_steps", "policy_halt", "crash", "incomplete")
+END_CAUSES = ("stop", "success", "max_steps", "policy_halt", "crash", "incomplete")  # success: --protocol paper
 _FILE_NAME = re.compile(r"seed(-?\d+)-trial(\d+)$")
 
 

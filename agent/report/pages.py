@@ -10,12 +10,11 @@ from datetime import datetime, timezone
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from ..summary import METRICS, format_cell, summarize
+from ..summary import ALL_TASKS_ROW, METRICS, format_cell, summarize_overall
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
 
-ALL_TASKS_ROW = "all tasks"
 CHARTS = (
     ("success", "Success per task", "Mean success per task and label; error bars are one standard error."),
     ("progress", "Task progress per label", "Each dot is a complete episode; boxes show the quartiles."),
@@ -85,7 +84,7 @@ def compare_groups(run: Run) -> dict[tuple[str, int], list[Episode]]:
 def _results_table(run: Run) -> dict:
     """The papers' table: a row per task (and one over all tasks), a column group per label."""
     complete = [e.data for e in run.episodes if e.complete]
-    overall = summarize([{**t, "task": ALL_TASKS_ROW, "seed": f"{t['task']}/{t['seed']}"} for t in complete])
+    overall = summarize_overall(complete)
     rows = {(r["method"], r["task"]): r for r in run.rows + overall}
     names = [name for name, _ in METRICS] + (["pass^k"] if any(r["pass_k"] != "" for r in run.rows) else [])
     body = []

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from flask import current_app
+
 from ..db import get_session
 from ..scope import current_dataset, requested_scenario_id
 from ..services.validation import EARLIEST_BIRTH
@@ -13,4 +15,4 @@ def config():
     cal = calendar()
     return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
             "last_date": cal.last_date.isoformat(), "earliest_birth_date": EARLIEST_BIRTH.isoformat(),
-            "scenario": requested_scenario_id()}
+            "scenario": requested_scenario_id(), "suite": current_app.config["SUITE"]}

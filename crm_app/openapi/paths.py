@@ -4,6 +4,7 @@ and what each parameter takes."""
 from __future__ import annotations
 
 from scenarios.routes import MAX_SEED
+from scenarios.suites import SUITES
 
 from ..api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from ..api.idempotency import REPLAYED
@@ -231,7 +232,9 @@ CRM_PATHS = {
             "today": {"type": "string", "format": "date"}, "first_date": {"type": "string", "format": "date"},
             "last_date": {"type": "string", "format": "date"},
             "earliest_birth_date": {"type": "string", "format": "date"},
-            "scenario": {"type": ["string", "null"]}},
+            "scenario": {"type": ["string", "null"]},
+            "suite": {"type": "string", "enum": list(SUITES),
+                      "description": "The scenario suite the server serves (run.py --suite, CRM_SUITE)"}},
             "required": ["today", "first_date", "last_date", "scenario"], "additionalProperties": False},
             "The configuration"),
          "400": error("A malformed or empty scenario id"), "404": error("An unknown scenario")},
@@ -248,11 +251,15 @@ SCENARIO_PATHS = {
         "Makes the scenario of (task, seed), a pure function of the two, with the bookings it starts "
         "from, in its own dataset. Open its `url` to work it in the browser.",
         {"200": answer(ref("Scenario"), "The new scenario"),
-         "400": error("An unknown task or a seed that is not a whole number in range")},
+         "400": error("An unknown task or suite, a task outside the suite, or a seed that is not a whole "
+                      "number in range")},
         [query("task", "Task type (case-insensitive); left out, the seed picks one",
                {"type": "string", "enum": TASK_NAMES}),
          query("seed", f"Seed, a whole number from 0 to {MAX_SEED}; left out, a random one",
-               {"type": "string", "pattern": "^[0-9]{1,10}$"})],
+               {"type": "string", "pattern": "^[0-9]{1,10}$"}),
+         query("suite", "Scenario suite: full (every task, one-way and return) or paper (the papers' five "
+                        "tasks, return trips, flights named by their times); left out, the server's",
+               {"type": "string", "enum": list(SUITES)})],
         tags=("scenarios",),
     )},
     "/reset-scenario": {"get": operation(

@@ -69,11 +69,12 @@ class Task:
     conversations: tuple[tuple[tuple[str, str], ...], ...]
     aliases: tuple[str, ...] = ()
 
-    def instruction(self, draw: Draw, details: dict) -> str:
-        return phrasing.instruction(self.instructions, details, draw.text_rng)
+    def instruction(self, draw: Draw, details: dict, templates: tuple[str, ...] = ()) -> str:
+        """The instruction, from the task's own templates unless a suite gives others."""
+        return phrasing.instruction(templates or self.instructions, details, draw.text_rng, draw.flight_numbers)
 
     def conversation(self, draw: Draw, details: dict) -> list[dict]:
-        return phrasing.conversation(self.conversations, details, draw.text_rng)
+        return phrasing.conversation(self.conversations, details, draw.text_rng, draw.flight_numbers)
 
 
 # ---- expected final states ----

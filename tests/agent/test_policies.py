@@ -84,7 +84,9 @@ def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_
         main(["run", "--method", "flat,oracle", "--shots", "0,few", "--tasks", "TASK_FIND_FLIGHT",
               "--episodes", "1", "--out", str(tmp_path), "--quiet", "--model", "fake-model",
               "--base-url", fake.base_url, "--server", live_server, "--temperature", "0"])
-    header = capsys.readouterr().out.splitlines()[0].split()
+    title, header = capsys.readouterr().out.splitlines()[:2]
+    assert title.startswith("Protocol full: six tasks")
+    header = header.split()
     assert list(dict.fromkeys(w for w in header if w in ("flat-few-shot", "flat-zero-shot", "oracle"))) == [
         "flat-few-shot", "flat-zero-shot", "oracle"]
     assert header.count("flat-zero-shot") == header.count("oracle") == 7  # 3 metrics, 2 token, 2 status columns

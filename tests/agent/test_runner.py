@@ -58,7 +58,8 @@ def test_trajectory_records_each_step(oracle_run):
 
 def test_summary_table_and_csv(oracle_run, capsys):
     main(["summarize", "--out", str(oracle_run)])
-    table = capsys.readouterr().out.splitlines()
+    title, *table = capsys.readouterr().out.splitlines()
+    assert title.startswith("Protocol full: six tasks")
     assert table[0].split() == ["task", "oracle", "success", "oracle", "progress", "oracle", "#actions",
                                 "oracle", "crashed", "oracle", "incomplete"]
     assert [line.split()[0] for line in table[2:]] == list(ALL_TASKS)

@@ -87,8 +87,7 @@ def test_a_thousand_scenarios_are_valid(client):
     for body in bodies:
         _check_scenario(client, body)
     checking = time.perf_counter() - started - generating
-    print(f"\n1000 scenarios generated in {generating:.1f}s, checked in {checking:.1f}s")
-    assert generating < 30
+    print(f"\n1000 scenarios generated in {generating:.1f}s, checked in {checking:.1f}s")  # speed: benchmarks/api_latency.py
     assert len({b["id"] for b in bodies}) == 1000
     assert {b["scenario"] for b in bodies} == set(TASKS)
     one_way = sum("flight" in b["details"] and "return" not in b["details"]["flight"] for b in bodies)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from browsergym.core.task import AbstractBrowserTask
 from playwright.sync_api import Error as PlaywrightError
 
-from agent.env import VIEWPORT
+from agent.env import VIEWPORT, wait_until_ready
 from agent.executor import perform
 from agent.observation import call_page, observe
 from agent.policies.oracle import OraclePolicy
@@ -24,7 +24,6 @@ from agent.server_api import ScenarioClient
 from .chromium import use_debian_chromium
 from .server import crm_server
 
-READY_TIMEOUT_MS = 15_000
 CHEAT_STEP_LIMIT = 100
 ANSWER_ROLES = ("assistant", "infeasible")  # chat messages by which an agent ends its task
 
@@ -54,7 +53,7 @@ class AirlineCrmTask(AbstractBrowserTask):
         self.scenario, _ = self.client.generate(self.task_name, self.seed)
         self.page = page
         page.goto(self.scenario["url"], wait_until="domcontentloaded")
-        page.wait_for_function("window.crm && window.crm.ready", timeout=READY_TIMEOUT_MS)
+        wait_until_ready(page)
         info = {key: self.scenario.get(key) for key in ("id", "scenario", "seed", "conversation", "details")}
         return self.scenario["instruction"], info
 

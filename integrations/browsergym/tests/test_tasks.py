@@ -87,8 +87,9 @@ def test_browsergym_actions_are_recorded_and_scored(make_env):
 def test_a_server_named_by_airlinecrm_url_is_used(make_env, monkeypatch):
     with embedded_server() as server:
         monkeypatch.setenv("AIRLINECRM_URL", server.url + "/")
-        monkeypatch.setenv("CRM_OPERATOR_TOKEN", "secret-token")
-        assert crm_server() == (server.url, "secret-token")
+        token = server.app.config["OPERATOR_TOKEN"]
+        monkeypatch.setenv("CRM_OPERATOR_TOKEN", token)
+        assert crm_server() == (server.url, token)
         assert crm_server(operator_token="given") == (server.url, "given")
         env = make_env("airlinecrm.cancel-flight")
         obs, _ = env.reset(seed=4)

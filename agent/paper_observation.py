@@ -1,0 +1,31 @@
+"""The papers' observation (HeaP App. F.2), as the authors' page reader shows the CRM:
+
+    <text id=7>From</text>
+    <input id=8 text From hint="City or airport code"/>
+    <text id=9>To</text>
+    <input id=10 text To hint="City or airport code"/>
+
+The element-list grammar of observation.py, with three differences: a label's text is a text line
+of its own instead of being folded into its control; a control is named only by what it carries
+itself (aria-label, title; the CRM puts its label there too); and a failed action adds no `ERROR:`
+line (the papers' client showed none; the error stays in `Observation.error` and the trajectory).
+At most MAX_ROWS elements, as the authors' client cut the page (200 rows).
+
+An observation mode: `observe_paper(page, error, settle)` takes and returns what
+`observation.observe` does.
+"""
+from __future__ import annotations
+
+from .observation import Observation, call_page, format_elements
+
+MAX_ROWS = 200
+PAGE_OPTIONS = {"labelsAsText": True}  # page_agent.js observe(): labels stay text, own names only
+
+
+def observe_paper(page, error: str | None = None, settle: bool = False) -> Observation:
+    data = call_page(page, "settleAndObserve" if settle else "observe", PAGE_OPTIONS)
+    items = data["items"][:MAX_ROWS]
+    observation = Observation(format_elements(items), items, data["url"], error)
+    observation.settle_ms = round(data.get("settleMs", 0.0), 2)
+    observation.ready = data.get("ready", True)
+    return observation

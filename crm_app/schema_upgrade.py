@@ -1,0 +1,25 @@
+"""Columns added to existing tables since a database was created: `create_all` makes missing
+tables but never alters one, so a database from an older version gets them here, once."""
+from __future__ import annotations
+
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import Connection
+
+# (table, column, its SQL definition with a default that holds for the rows already there)
+ADDED_COLUMNS = (
+    ("scenarios", "suite", "VARCHAR(20) NOT NULL DEFAULT 'full'"),  # scenarios/suites.py
+)
+
+
+def add_missing_columns(connection: Connection) -> list[str]:
+    """Add every ADDED_COLUMNS column its table lacks, in the connection's transaction; the
+    `table.column` names added."""
+    inspector = inspect(connection)
+    added = []
+    for table, column, definition in ADDED_COLUMNS:
+        if not inspector.has_table(table):
+            continue
+        if column not in {found["name"] for found in inspector.get_columns(table)}:
+            connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
+            added.append(f"{table}.{column}")
+    return added

@@ -1,0 +1,75 @@
+"""Scenario suites: which tasks a server hands out, which trips, and how the instruction reads.
+
+`full` is every task with one-way and return trips and instructions that name the flights.
+`paper` is the HeaP and SteP papers' CRM experiment (HeaP Sec. 5.1 and App. E, SteP Sec. 5.1):
+five tasks (no flight change), return trips only (the authors' client reads
+`details.flight.return` and fails on a one-way scenario), and instructions built from the details
+as the authors' client builds its context: airports, dates and times (the outward departure, the
+return arrival), never flight numbers. A scenario is a pure function of (suite, task, seed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from crm_app.services.errors import InvalidInput
+
+from .tasks import TASKS
+from .tasks.base import Task
+
+DEFAULT = "full"
+
+# Fields are the facts of phrasing.facts(). One sentence per task, so that every scenario of a task
+# reads alike, as in the papers' runs.
+PAPER_INSTRUCTIONS = {
+    "TASK_FIND_FLIGHT": (
+        "Find return flights from {from_code} to {to_code}: out on {out_date}, the flight departing "
+        "at {out_time}; back on {back_date}, the flight arriving at {back_time}.",),
+    "TASK_BOOK_FLIGHT": (
+        "Book return flights from {from_code} to {to_code}: out on {out_date}, the flight departing "
+        "at {out_time}; back on {back_date}, the flight arriving at {back_time}. Passenger: title "
+        "{title}, first name {firstname}, last name {lastname}, gender {gender}, date of birth {dob}, "
+        "email {email}. Card: number {card}, expiry {expiry}, security code {cvv}, name on card "
+        "{card_name}.",),
+    "TASK_FIND_BOOKING": ("Look up the booking with confirmation code {code}.",),
+    "TASK_CANCEL_FLIGHT": ("Cancel the booking with confirmation code {code}.",),
+    "TASK_UPDATE_PASSENGER_DETAILS": (
+        "Update the passenger details of the booking with confirmation code {code}: {new_values}.",),
+}
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    description: str
+    task_names: tuple[str, ...]
+    round_trips_only: bool = False
+    flight_numbers: bool = True  # whether instructions and conversations name the flights' numbers
+    instructions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # task -> its own templates
+
+    @property
+    def tasks(self) -> list[Task]:
+        return [TASKS[name] for name in self.task_names]
+
+    def check(self, task: Task) -> Task:
+        """`task`, or InvalidInput when this suite does not hand it out."""
+        if task.name not in self.task_names:
+            raise InvalidInput(f"{task.name} is not in the {self.name} suite; choose one of {', '.join(self.task_names)}")
+        return task
+
+    def instruction_templates(self, task: Task) -> tuple[str, ...]:
+        return self.instructions.get(task.name, task.instructions)
+
+
+SUITES = {
+    "full": Suite("full", "every task, one-way and return trips, instructions naming the flights", tuple(TASKS)),
+    "paper": Suite("paper", "the papers' five tasks, return trips only, flights named by their times",
+                   tuple(PAPER_INSTRUCTIONS), round_trips_only=True, flight_numbers=False,
+                   instructions=PAPER_INSTRUCTIONS),
+}
+
+
+def suite_named(name) -> Suite:
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if key not in SUITES:
+        raise InvalidInput(f"Unknown suite: {str(name)[:40]}. Choose one of {', '.join(SUITES)}")
+    return SUITES[key]
