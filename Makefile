@@ -52,7 +52,7 @@ run: $(STAMP)
 # Everything on SQLite, then the API, scenario and concurrency tests again on PostgreSQL.
 test: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) -m pytest -q
-	CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q tests/api tests/scenarios
+	CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -m "not database_independent" tests/api tests/scenarios
 	$(BG_PY) -m pytest -q integrations/browsergym/tests
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).

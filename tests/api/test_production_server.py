@@ -34,8 +34,8 @@ class RunningServer:
                                         text=True)
         self.log: list[str] = []
         threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True).start()
-        lines = [self.process.stdout.readline() for _ in range(2)]
-        found = re.search(r"serving at (http://[\d.]+:\d+)/", lines[1])
+        lines = [self.process.stdout.readline() for _ in range(3)]  # the token, the suite, the address
+        found = re.search(r"serving at (http://[\d.]+:\d+)/", lines[-1])
         assert lines[0].startswith("Operator token") and found, (lines, self.log)
         self.url = found.group(1)
         self.host, self.port = self.url.removeprefix("http://").split(":")
