@@ -20,12 +20,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from .env import CrmEnv
+from .environments import make_env
 from .llm import LLMError
 from .modes import DEFAULT_MODES, modes_record
-from .policies import make_policy, method_label, takes_shots
+from .policies import environment_of, make_policy, method_label, takes_shots
 from .protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS, step_limit
-from .recording import EpisodeRecorder, assets_folder
+from .recording import assets_folder
 from .settings import differences, result_settings
 
 STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
@@ -93,8 +93,9 @@ def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeS
     return todo
 
 
-def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
+def run_episode(env, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
                 settings: dict | None = None) -> dict:
+    """One episode of `policy` in `env` (a CrmEnv, or an ApiEnv for a method working the API)."""
     started = time.perf_counter()
     env.max_steps = cap = step_limit(max_steps, spec.task)
     obs, info = env.reset(task=spec.task, seed=spec.seed)
@@ -116,6 +117,8 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[st
         obs, _reward, terminated, truncated, step_info = env.step(action)
         record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
                       metrics={k: step_info["metrics"].get(k) for k in STEP_METRICS})
+        if "result" in step_info:  # what a tool call got (the API environment)
+            record["result"] = step_info["result"]
         steps.append(record)
         metrics = step_info["metrics"]  # evaluated after the step; nothing happens on the page later
         if terminated or truncated:
@@ -124,7 +127,8 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[st
             break
     return {
         **_identity(spec, settings),
-        "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
+        "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details",
+                                                   "gold_actions", "gold_calls")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
         "final_observation": obs.text, "metrics": metrics, "agent_actions": _agent_actions(steps, cause),
         "usage": spent, "end": cause, **_policy_context(policy),
@@ -218,12 +222,10 @@ class _Run:
     crashes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def env(self, server_url: str) -> CrmEnv:
+    def env(self, server_url: str, kind: str):
+        """A new environment of this kind (agent/environments.py) for the run's protocol."""
         protocol = PROTOCOLS[self.options.get("protocol", DEFAULT_PROTOCOL)]
-        env = CrmEnv(server_url, operator_token=self.operator_token, **protocol.env_options())
-        if self.recording.get("screenshots") or self.recording.get("trace"):
-            env.recorder = EpisodeRecorder(**self.recording)
-        return env
+        return make_env(kind, server_url, self.operator_token, protocol, self.recording)
 
     def done(self, path: Path, trajectory: dict) -> None:
         """Count a written episode and show the running success rate on the progress bar."""
@@ -238,8 +240,30 @@ class _Run:
             self.bar.update(1)
 
 
+class _Envs:
+    """A worker's environments, one of each kind its methods work in (a browser, the API), made
+    when first needed."""
+
+    def __init__(self, run: _Run, server_url: str):
+        self.run, self.server_url, self.made = run, server_url, {}
+
+    def of(self, method: str):
+        kind = environment_of(method)
+        if kind not in self.made:
+            self.made[kind] = self.run.env(self.server_url, kind)
+        return self.made[kind]
+
+    def renew(self, method: str) -> None:
+        """Close the method's environment after a crash; the next episode gets a new one."""
+        self.made.pop(environment_of(method)).close()
+
+    def close(self) -> None:
+        for env in self.made.values():
+            env.close()
+
+
 def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
-    env = run.env(server_url)
+    envs = _Envs(run, server_url)
     policies: dict[str, object] = {}
     try:
         while not run.model_error:
@@ -247,6 +271,7 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
                 spec = work.get_nowait()
             except queue.Empty:
                 return
+            env = envs.of(spec.method)
             settings = result_settings(spec.method, run.options, spec.shots)
             shutil.rmtree(assets_folder(spec.path(run.out)), ignore_errors=True)  # an earlier try's screenshots
             if env.recorder:
@@ -262,13 +287,12 @@ def _worker(work: queue.Queue, server_url: str, run: _Run) -> None:
                 run.model_error = str(error)
             except Exception:  # one broken episode must not stop the run; it is retried on resume
                 trajectory = {**_identity(spec, settings), "complete": False, "crash": traceback.format_exc()}
-                env.close()
-                env = run.env(server_url)
+                envs.renew(spec.method)
             path = spec.path(run.out)
             write_json(path, trajectory)
             run.done(path, trajectory)
     finally:
-        env.close()
+        envs.close()
 
 
 def _delta(usage: dict, before: dict) -> dict:
