@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym bench fuzz clean
+.PHONY: run test setup browser browsergym postgres bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,11 +38,21 @@ browser: $(STAMP)
 		else $(VENV)/bin/playwright install chromium; fi; \
 	fi
 
+# Debian's PostgreSQL server programs: the tests and the benchmark start throw-away servers with
+# them (tests/postgres_cluster.py).
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql; \
+		else echo "PostgreSQL is needed: sudo apt-get install -y postgresql" >&2; exit 1; fi; \
+	fi
+
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-test: $(STAMP) $(BG_STAMP) browser
+# Everything on SQLite, then the API, scenario and concurrency tests again on PostgreSQL.
+test: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) -m pytest -q
+	CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -m "not database_independent" tests/api tests/scenarios
 	$(BG_PY) -m pytest -q integrations/browsergym/tests
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
@@ -50,7 +60,8 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(STAMP)
 	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider --timeout=1800
 
-bench: $(STAMP) browser
+bench: $(STAMP) browser postgres
+	$(PY) benchmarks/server_throughput.py
 	$(PY) benchmarks/api_latency.py
 	$(PY) benchmarks/evaluate_latency.py
 	$(PY) benchmarks/harness_latency.py

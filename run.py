@@ -1,5 +1,5 @@
 """Start the AirlineCRM server: python run.py [--host 127.0.0.1] [--port 5000] [--db URL] [--public-url URL]
-[--suite full|paper]."""
+[--suite full|paper] [--workers N] [--threads N]. It serves with gunicorn (see crm_app/production_server.py)."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +8,7 @@ import os
 from crm_app import create_app
 from crm_app.config import DEFAULTS
 from crm_app.instance_secrets import secret_source
-from crm_app.server import serve_forever
+from crm_app.production_server import add_arguments, options_from, serve
 from scenarios.suites import SUITES
 
 
@@ -17,8 +17,9 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--db", default=os.environ.get("DATABASE_URL", DEFAULTS["DATABASE_URL"]),
-                        help="SQLAlchemy database URL (default: the SQLite file instance/crm.db; "
-                             "DATABASE_URL works too)")
+                        help="SQLAlchemy database URL: sqlite:///path/crm.db or "
+                             "postgresql+psycopg://user:password@host:5432/dbname (default: the SQLite "
+                             "file instance/crm.db; DATABASE_URL works too)")
     parser.add_argument("--public-url", default=os.environ.get("CRM_PUBLIC_URL", ""),
                         help="the address visitors reach this server at, e.g. https://crm.example.org/; "
                              "scenario urls start with it (default: CRM_PUBLIC_URL, else the host each "
@@ -26,12 +27,13 @@ def main() -> None:
     parser.add_argument("--suite", choices=tuple(SUITES), default=os.environ.get("CRM_SUITE") or DEFAULTS["SUITE"],
                         help="scenarios /generate-random-scenario serves: full (every task, one-way and return) "
                              "or paper (the papers' five tasks, return trips only); CRM_SUITE works too")
+    add_arguments(parser)
     args = parser.parse_args()
     app = create_app({"DATABASE_URL": args.db, "PUBLIC_URL": args.public_url, "SUITE": args.suite})
     print(f"Operator token (send it as X-Operator-Token to see /evaluate's gold values): "
           f"{app.config['OPERATOR_TOKEN']}  ({secret_source(app, 'OPERATOR_TOKEN')})\n"
           f"Scenario suite: {app.config['SUITE']} ({SUITES[app.config['SUITE']].description})", flush=True)
-    serve_forever(app, args.host, args.port)
+    serve(app, args.host, args.port, options_from(args))
 
 
 if __name__ == "__main__":

@@ -49,13 +49,14 @@ def init_db(app: Flask) -> None:
     from .fake_data import seed_airports, seed_sandbox
     from .schema_upgrade import add_missing_columns
 
-    db.create_schema(app.extensions["engine"], Base.metadata, upgrade=add_missing_columns)
-    session = app.extensions["sessionmaker"]()
-    try:
-        seed_airports(session)
-        seed_sandbox(session, app.extensions["calendar"], app.config["DATA_SEED"], app.config["SANDBOX_BOOKINGS"])
-    finally:
-        session.close()
+    with db.startup_lock(app.extensions["engine"]):
+        db.create_schema(app.extensions["engine"], Base.metadata, upgrade=add_missing_columns)
+        session = app.extensions["sessionmaker"]()
+        try:
+            seed_airports(session)
+            seed_sandbox(session, app.extensions["calendar"], app.config["DATA_SEED"], app.config["SANDBOX_BOOKINGS"])
+        finally:
+            session.close()
 
 
 @click.command("init-db")

@@ -1,12 +1,14 @@
-"""Engine and session handling: one engine per app, one session per request."""
+"""Engine and session handling: one engine per app, one session per request, and the locks that
+make concurrent writes safe on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
+import hashlib
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
-from sqlalchemy import MetaData, create_engine, event
+from sqlalchemy import MetaData, create_engine, event, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
@@ -18,7 +20,8 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # A connection per serving thread and some to spare (see crm_app/production_server.py).
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
     event.listen(engine, "connect", _configure_sqlite)
     event.listen(engine, "begin", _begin)
@@ -43,20 +46,33 @@ def _begin(connection) -> None:
 
 
 @contextmanager
-def write_transaction(session: Session):
+def write_transaction(session: Session, *locks: str):
     """One transaction for one write: everything in it commits together or not at all.
 
     Inside another write_transaction it joins that one, which commits (or rolls back) the whole;
     this is how a route makes a service's write and its own records one transaction.
+
+    Writers that read before they write (is this code taken? how many events are there?) must not
+    interleave. On SQLite every write transaction holds the database's one write lock from BEGIN,
+    so they never do. On PostgreSQL, where writers run side by side, a write names what it reads
+    in `locks` (see dataset_lock) and holds those advisory locks until it commits; reads inside
+    it are READ COMMITTED, so after the lock they see whatever the previous holder committed.
     """
     if session.info.get("writing"):
+        _take(session, locks)
         yield session
         return
-    if session.in_transaction():
-        session.rollback()  # services leave no pending changes; this only ends a read snapshot
-    session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+    if session.in_transaction() and session.is_active and _on_postgresql(session):
+        # READ COMMITTED sees every commit anyway: go on in the same transaction (two round trips
+        # fewer than a new one), reading again what was loaded before.
+        session.expire_all()
+    else:
+        if session.in_transaction():
+            session.rollback()  # services leave no pending changes; this only ends a read snapshot
+        session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
     session.info["writing"] = True
     try:
+        _take(session, locks)
         yield session
         session.commit()
     except BaseException:
@@ -64,6 +80,44 @@ def write_transaction(session: Session):
         raise
     finally:
         session.info.pop("writing", None)
+
+
+def dataset_lock(dataset: str) -> str:
+    """The lock of everything stored in one dataset (the sandbox or a scenario): its bookings,
+    events, API calls and idempotency keys."""
+    return f"dataset:{dataset}"
+
+
+def _on_postgresql(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
+def _take(session: Session, locks: tuple[str, ...]) -> None:
+    if locks and _on_postgresql(session):
+        for name in sorted(set(locks)):  # one order everywhere: no deadlock between two writers
+            session.execute(select(func.pg_advisory_xact_lock(lock_key(name))))
+
+
+def lock_key(name: str) -> int:
+    """A lock's name as PostgreSQL's 64-bit advisory lock key."""
+    return int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "big", signed=True)
+
+
+@contextmanager
+def startup_lock(engine: Engine):
+    """Servers (or gunicorn workers) starting together on one PostgreSQL database take turns to
+    create the schema and the base data: each one after the first finds them there. SQLite needs
+    nothing more than its write lock (see create_schema)."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    key = lock_key("startup")
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.execute(select(func.pg_advisory_lock(key)))
+        try:
+            yield
+        finally:
+            connection.execute(select(func.pg_advisory_unlock(key)))
 
 
 def create_schema(engine: Engine, metadata: MetaData, upgrade=None, attempts: int = 5) -> None:

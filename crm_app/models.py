@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-from sqlalchemy import JSON, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from .services.cards import CardHasher
@@ -17,7 +17,9 @@ SANDBOX = "sandbox"
 
 
 class Base(DeclarativeBase):
-    pass
+    # Whole numbers (row ids above all) are 64-bit on every database, as SQLite's INTEGER already
+    # is: an id up to 2**63 - 1 that a request names is looked up, not refused by PostgreSQL.
+    type_annotation_map = {int: BigInteger().with_variant(Integer, "sqlite")}
 
 
 class Airport(Base):

@@ -1,4 +1,5 @@
-"""Serving the app: in the foreground for run.py, or on a background thread for tests and agents."""
+"""Serving the app on a background thread, for tests and agents (Werkzeug's threaded server); run.py
+serves with gunicorn instead (production_server.py), answering errors the same way."""
 from __future__ import annotations
 
 import contextlib
@@ -12,8 +13,12 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from .security_headers import SECURITY_HEADERS
 
+# The limits of the standard library's HTTP server, which both servers keep (see production_server.py).
+MAX_REQUEST_LINE_BYTES = 65536 - 2  # without its CRLF
+MAX_HEADER_BYTES = 65536  # one header line, with its CRLF
+MAX_HEADERS = 100
 SERVER_MESSAGES = {414: "The request line is longer than 65536 bytes",
-                   431: "A request header is longer than 65536 bytes, or there are more than 100"}
+                   431: f"A request header is longer than {MAX_HEADER_BYTES} bytes, or there are more than {MAX_HEADERS}"}
 
 
 class JsonErrorRequestHandler(WSGIRequestHandler):
@@ -84,13 +89,3 @@ def embedded_server(database_url: str | None = None):
         with BackgroundServer(app) as server:
             yield server
 
-
-def serve_forever(app: Flask, host: str, port: int) -> None:
-    server = make_server(host, port, app, threaded=True, request_handler=JsonErrorRequestHandler)
-    print(f"AirlineCRM is serving at http://{host}:{server.server_port}/  (Ctrl+C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()

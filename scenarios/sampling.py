@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -66,8 +67,8 @@ class Draw:
         self.rng = random.Random(f"{self.task}:{self.seed}")
         # Wording has its own generator so that rephrasing never changes the details.
         self.text_rng = random.Random(f"{self.task}:text:{self.seed}")
-        self.faker = Faker("en_US")
-        self.faker.seed_instance(f"{self.task}:{self.seed}")
+        self.faker = _thread_faker()
+        self.faker.seed_instance(f"{self.task}:{self.seed}")  # its whole state: the draw owes nothing to the last one
 
     def round_trip(self) -> bool:
         drawn = self.rng.random() < ROUND_TRIP_SHARE  # drawn either way: the later draws stay the same
@@ -118,6 +119,17 @@ class Draw:
         person = self.person()
         trip = self.trip(self.round_trip())
         return SetupBooking(self.code(), trip, person, self.card(person))
+
+
+_FAKERS = threading.local()
+
+
+def _thread_faker() -> Faker:
+    """This thread's Faker: making one takes milliseconds, and scenarios are drawn on every
+    generate, reset and evaluate; a draw runs on one thread, so no other draw reseeds it meanwhile."""
+    if not hasattr(_FAKERS, "faker"):
+        _FAKERS.faker = Faker("en_US")
+    return _FAKERS.faker
 
 
 def flight_details(trip: Trip) -> dict:

@@ -11,11 +11,11 @@ import json
 import secrets
 import string
 
-from sqlalchemy import Text, delete, func, select, type_coerce
+from sqlalchemy import Text, cast, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from crm_app.db import card_hasher, write_transaction
+from crm_app.db import card_hasher, dataset_lock, write_transaction
 from crm_app.models import ApiCall, Booking, Event, IdempotencyKey, Scenario
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
@@ -78,7 +78,7 @@ def reset_scenario(world: World, scenario: Scenario) -> dict:
     bookings again (same codes)."""
     sample, told = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
     setup = _setup_bookings(world, scenario.id, sample)
-    with write_transaction(world.session) as session:
+    with write_transaction(world.session, dataset_lock(scenario.id)) as session:
         # The database cascades the delete to segments, passengers and payments.
         for statement in (delete(Booking).where(Booking.dataset == scenario.id),
                           delete(Event).where(Event.scenario_id == scenario.id),
@@ -101,7 +101,7 @@ def record_event(session: Session, scenario_id: str, event: dict, limit: int) ->
     """Store a cleaned event; (its number in the scenario, whether it is new). A repeat is not
     stored; a new event past `limit` events raises LimitReached."""
     try:
-        with write_transaction(session):
+        with write_transaction(session, dataset_lock(scenario_id)):
             if _find(session, scenario_id, event) is None:
                 _check_room(session, Event, scenario_id, limit, "page events")
                 session.add(Event(scenario_id=scenario_id, **event))
@@ -133,8 +133,8 @@ def _check_room(session: Session, model, scenario_id: str, limit: int, what: str
 
 def scenario_events(session: Session, scenario_id: str) -> list[dict]:
     # Plain rows on the connection (no ORM result handling), decoding only the snapshots that are
-    # there: /evaluate reads thousands of events.
-    rows = session.connection().execute(select(Event.action, Event.target, Event.value, type_coerce(Event.fields, Text))
+    # there: /evaluate reads thousands of events. The cast makes every database answer JSON text.
+    rows = session.connection().execute(select(Event.action, Event.target, Event.value, cast(Event.fields, Text))
                                         .where(Event.scenario_id == scenario_id).order_by(Event.id)).all()
     return [{"action": action, "target": target, "value": value,
              "fields": json.loads(fields) if fields and fields != "null" else None}
@@ -147,8 +147,13 @@ def check_call_room(session: Session, scenario_id: str, limit: int) -> None:
 
 
 def record_call(session: Session, scenario_id: str, operation: str, params: dict, status: int) -> None:
-    with write_transaction(session):
-        session.add(ApiCall(scenario_id=scenario_id, operation=operation, params=params, status=status))
+    """Store the call, unless the scenario does not exist (its id is then not a scenario's: the
+    foreign key refuses it, which saves looking the scenario up on every request)."""
+    try:
+        with write_transaction(session):
+            session.add(ApiCall(scenario_id=scenario_id, operation=operation, params=params, status=status))
+    except IntegrityError:
+        pass
 
 
 def scenario_calls(session: Session, scenario_id: str) -> list[dict]:

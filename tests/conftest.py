@@ -1,4 +1,5 @@
-"""Shared fixtures: an app on a temporary SQLite file, a live server, and headless Chromium pages."""
+"""Shared fixtures: an app on a new database (a SQLite file, or PostgreSQL: see databases.py), a
+live server, and headless Chromium pages."""
 from __future__ import annotations
 
 import os
@@ -11,6 +12,8 @@ from agent.browser import launch_chromium
 from crm_app import create_app
 from crm_app.server import BackgroundServer
 
+from .databases import TestDatabases, dispose
+
 TEST_CONFIG = {"SANDBOX_BOOKINGS": 5}
 OPERATOR_TOKEN = "test-operator-token"
 OPERATOR = {"X-Operator-Token": OPERATOR_TOKEN}
@@ -22,11 +25,27 @@ _INSTANCE = tempfile.TemporaryDirectory(prefix="crm-instance-")  # removed when 
 os.environ["CRM_INSTANCE_PATH"] = _INSTANCE.name
 
 
+@pytest.fixture(scope="session")
+def databases():
+    """Where new databases come from (CRM_TEST_DATABASE); a PostgreSQL server started for them
+    is stopped at the end of the session."""
+    made = TestDatabases()
+    yield made
+    made.close()
+
+
 @pytest.fixture
-def app(tmp_path):
-    """A fresh app on its own database file, like flaskr's test fixture."""
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}",
-                       "INSTANCE_PATH": str(tmp_path / "instance")})
+def database_url(databases, tmp_path) -> str:
+    """A new, empty database for one test."""
+    return databases.new(tmp_path)
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    """A fresh app on its own database, like flaskr's test fixture."""
+    app = create_app({**TEST_CONFIG, "DATABASE_URL": database_url, "INSTANCE_PATH": str(tmp_path / "instance")})
+    yield app
+    dispose(app)
 
 
 @pytest.fixture
@@ -35,10 +54,9 @@ def client(app):
 
 
 @pytest.fixture(scope="session")
-def live_app(tmp_path_factory):
+def live_app(databases, tmp_path_factory):
     folder = tmp_path_factory.mktemp("live")
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{folder / 'crm.db'}",
-                       "INSTANCE_PATH": str(folder / "instance")})
+    return create_app({**TEST_CONFIG, "DATABASE_URL": databases.new(folder), "INSTANCE_PATH": str(folder / "instance")})
 
 
 @pytest.fixture(scope="session")

@@ -4,8 +4,9 @@ The first request with a key runs in one transaction that also stores the key an
 A later request with the same key and the same method, path and body gets that answer again
 (with `Idempotent-Replayed: true`) and writes nothing; with anything else, 409. Keys are scoped
 to the dataset (the sandbox or a scenario). Correctness under concurrency rests on the unique
-(dataset, key) constraint, not on a lock: the key row is inserted first, so a twin request
-blocks on it (or, on SQLite, on the write lock) and then fails and replays the stored answer.
+(dataset, key) constraint: the key row is inserted first, so a twin request waits for the first
+one's transaction (on the dataset's lock, on SQLite the write lock, or else on the key's index
+entry) and then fails to insert it and replays the stored answer.
 A request that fails stores nothing, so it can be retried with the same key.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..db import get_session, write_transaction
+from ..db import dataset_lock, get_session, write_transaction
 from ..models import IdempotencyKey
 from ..scope import current_dataset
 from ..services.errors import Conflict, InvalidInput
@@ -47,7 +48,7 @@ def idempotent(view):
         if stored is not None:
             return _replay(stored, fingerprint)
         try:
-            with write_transaction(session):
+            with write_transaction(session, dataset_lock(dataset)):
                 record = IdempotencyKey(dataset=dataset, key=key, fingerprint=fingerprint)
                 session.add(record)
                 session.flush()  # the claim: a twin request with this key waits here, then fails

@@ -27,13 +27,14 @@ def find_airports(session: Session, query: str = "") -> list[Airport]:
     text = (query or "").strip()
     if len(text) > LONGEST_AIRPORT_TEXT:
         return []  # contained in no code, city or name
-    statement = select(Airport).order_by(Airport.city, Airport.code)
+    statement = select(Airport)
     if text:
         pattern = "%" + re.sub(r"([\\%_])", r"\\\1", text) + "%"
         statement = statement.where(or_(*(column.ilike(pattern, escape="\\")
                                           for column in (Airport.code, Airport.city, Airport.name))))
-    airports = list(session.scalars(statement))
-    return sorted(airports, key=lambda a: (a.code != text.upper(), not a.city.lower().startswith(text.lower())))
+    # Sorted here, not by the database: its collation (say, en_US ignoring spaces) is not SQLite's.
+    return sorted(session.scalars(statement), key=lambda a: (a.code != text.upper(),
+                                                            not a.city.lower().startswith(text.lower()), a.city, a.code))
 
 
 def airport_code(session: Session, value, label: str) -> str:
@@ -127,7 +128,7 @@ def get_flight(session: Session, flight_id, label: str) -> Flight:
 def _store_route_day(session: Session, calendar: Calendar, seed: int, origin: str, destination: str, day: dt.date) -> None:
     places = [_place(session.get(Airport, code)) for code in (origin, destination)]
     plans = plan_day(seed, places[0], places[1], day, calendar.today)
-    with write_transaction(session):
+    with write_transaction(session, f"route-day:{origin}:{destination}:{day}"):
         if session.get(RouteDay, (origin, destination, day)) is not None:
             return  # another request stored the same route-day first: theirs is identical
         session.add(RouteDay(origin=origin, destination=destination, day=day))

@@ -1,6 +1,11 @@
 """Helpers for API tests: a booking payload that is valid, and a snapshot of the stored bookings."""
 from __future__ import annotations
 
+import json
+import threading
+import urllib.error
+import urllib.request
+
 from sqlalchemy import text
 
 BOOKING_TABLES = ("bookings", "segments", "passengers", "payments")
@@ -37,3 +42,29 @@ def booking_payload(client, back="2026-07-14", **overrides) -> dict:
     }
     payload.update(overrides)
     return payload
+
+
+def at_once(url: str, requests: list[tuple[str, str, dict | None, dict]]) -> list[tuple[int, dict, str | None]]:
+    """Send (method, path, body, headers) requests from threads released together, to race them;
+    (status, JSON body, Idempotent-Replayed header) of each, in order."""
+    barrier, results = threading.Barrier(len(requests)), [None] * len(requests)
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+    def send(index, method, path, body, headers):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json", **headers})
+        barrier.wait()
+        try:
+            with opener.open(request, timeout=60) as response:
+                results[index] = (response.status, json.loads(response.read()),
+                                  response.headers.get("Idempotent-Replayed"))
+        except urllib.error.HTTPError as error:
+            results[index] = (error.code, json.loads(error.read()), error.headers.get("Idempotent-Replayed"))
+
+    threads = [threading.Thread(target=send, args=(i, *r)) for i, r in enumerate(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results

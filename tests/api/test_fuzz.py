@@ -44,9 +44,8 @@ CHECKS = [not_a_server_error, error_shape, status_code_conformance, content_type
 
 
 @pytest.fixture(scope="module")
-def fuzzed_app(tmp_path_factory):
-    app = create_app({"SANDBOX_BOOKINGS": 3,
-                      "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'crm.db'}"})
+def fuzzed_app(databases, tmp_path_factory):
+    app = create_app({"SANDBOX_BOOKINGS": 3, "DATABASE_URL": databases.new(tmp_path_factory.mktemp("fuzz"))})
     yield app
     operations = {key for key in COUNTS if " /" in key}
     statuses = ", ".join(f"{COUNTS[k]} {k[1:]}" for k in sorted(COUNTS) if k.startswith("#"))

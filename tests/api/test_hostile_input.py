@@ -19,9 +19,9 @@ WRITES = [("post", "/api/bookings"), ("post", "/api/bookings/{code}/cancel"),
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
+def app(databases, tmp_path_factory):
     """One app for the module: every test compares the stored rows before and after itself."""
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'crm.db'}"})
+    return create_app({**TEST_CONFIG, "DATABASE_URL": databases.new(tmp_path_factory.mktemp("hostile"))})
 
 
 @pytest.fixture(scope="module")
@@ -246,12 +246,12 @@ def test_airport_lookup_takes_wildcards_literally(client, query):
     assert [a["code"] for a in client.get("/api/airports?q=jfk").json["airports"]] == ["JFK"]
 
 
-def test_scenario_url_comes_from_the_public_url_setting(tmp_path, monkeypatch, client):
+def test_scenario_url_comes_from_the_public_url_setting(databases, tmp_path, monkeypatch, client):
     default = client.get("/generate-random-scenario?task=TASK_FIND_BOOKING&seed=1",
                          headers={"Host": "crm.internal:8080"}).json
     assert default["url"] == f"http://crm.internal:8080/?scenario={default['id']}"  # the request's own host
     monkeypatch.setenv("CRM_PUBLIC_URL", "https://crm.example.org/lab")
-    public = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "SANDBOX_BOOKINGS": 0}).test_client()
+    public = create_app({"DATABASE_URL": databases.new(tmp_path, "p"), "SANDBOX_BOOKINGS": 0}).test_client()
     made = public.get("/generate-random-scenario?task=TASK_FIND_BOOKING&seed=1",
                       headers={"Host": "evil.example.com"}).json
     assert made["url"] == f"https://crm.example.org/lab/?scenario={made['id']}"
@@ -259,9 +259,9 @@ def test_scenario_url_comes_from_the_public_url_setting(tmp_path, monkeypatch, c
     assert again["url"] == made["url"]
 
 
-def test_a_public_url_that_is_not_http_stops_the_start(tmp_path):
+def test_a_public_url_that_is_not_http_stops_the_start(database_url):
     with pytest.raises(ValueError, match="must be an http:// or https:// URL"):
-        create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "PUBLIC_URL": "crm.example.org"})
+        create_app({"DATABASE_URL": database_url, "PUBLIC_URL": "crm.example.org"})
 
 
 # ---- messages that say the right thing ----

@@ -3,14 +3,12 @@ change flights. A retry answers the first result again and writes nothing; a dif
 with the same key is a 409; two requests with one key at the same moment make one write."""
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from crm_app.http_client import http_sender
 from crm_app.server import BackgroundServer
 
-from .helpers import booking_payload, db_rows, search
+from .helpers import at_once, booking_payload, db_rows, search
 
 KEY = "5f0c2a7e-4b1d-4f7a-9a51-3c2d1e0f9b88"
 
@@ -113,33 +111,11 @@ def test_a_malformed_key_is_a_400(app, client, key):
     assert db_rows(app) == before
 
 
-def _at_once(url: str, requests: list[tuple[str, str, dict, dict]]) -> list[tuple[int, dict, str | None]]:
-    """Send the requests from threads released together; (status, body, replay header) each."""
-    import json
-    import urllib.request
-
-    barrier, results = threading.Barrier(len(requests)), [None] * len(requests)
-
-    def send(index, method, path, body, headers):
-        request = urllib.request.Request(url + path, data=json.dumps(body).encode(), method=method,
-                                         headers={"Content-Type": "application/json", **headers})
-        barrier.wait()
-        with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=60) as response:
-            results[index] = (response.status, json.loads(response.read()), response.headers.get("Idempotent-Replayed"))
-
-    threads = [threading.Thread(target=send, args=(i, *r)) for i, r in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
 def test_two_concurrent_bookings_with_one_key_make_one_booking(app, client):
     payload = booking_payload(client)
     before = count_bookings(app)
     with BackgroundServer(app) as server:
-        results = _at_once(server.url, [("POST", "/api/bookings", payload, {"Idempotency-Key": KEY})] * 4)
+        results = at_once(server.url, [("POST", "/api/bookings", payload, {"Idempotency-Key": KEY})] * 4)
     assert [status for status, _, _ in results] == [201] * 4
     assert len({body["booking"]["code"] for _, body, _ in results}) == 1
     assert sorted(str(replayed) for _, _, replayed in results) == ["None", "true", "true", "true"]
@@ -149,7 +125,7 @@ def test_two_concurrent_bookings_with_one_key_make_one_booking(app, client):
 def test_two_concurrent_cancels_with_one_key_both_succeed(app, client, booked):
     path, body = f"/api/bookings/{booked['code']}/cancel", {"confirmation_code": booked["code"]}
     with BackgroundServer(app) as server:
-        results = _at_once(server.url, [("POST", path, body, {"Idempotency-Key": KEY})] * 2)
+        results = at_once(server.url, [("POST", path, body, {"Idempotency-Key": KEY})] * 2)
         assert http_sender(server.url)("POST", path, body)[0] == 409
     assert [status for status, _, _ in results] == [200, 200]
     assert results[0][1] == results[1][1]

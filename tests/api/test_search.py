@@ -49,8 +49,8 @@ def test_every_day_of_the_twelve_month_window_is_sellable(client):
     assert search(client, date="2027-06-01")["flights"]
 
 
-def test_same_seed_gives_the_same_timetable_on_another_database(client, tmp_path):
-    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'other.db'}", "SANDBOX_BOOKINGS": 0})
+def test_same_seed_gives_the_same_timetable_on_another_database(client, databases, tmp_path):
+    other = create_app({"DATABASE_URL": databases.new(tmp_path, "other"), "SANDBOX_BOOKINGS": 0})
     strip = lambda flights: [{k: v for k, v in f.items() if k != "id"} for f in flights]  # noqa: E731
     assert strip(search(client, "BOS", "SEA")["flights"]) == strip(search(other.test_client(), "BOS", "SEA")["flights"])
 

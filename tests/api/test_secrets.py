@@ -39,26 +39,26 @@ def test_processes_starting_together_on_a_fresh_folder_share_one_secret(tmp_path
     assert [p.name for p in path.parent.iterdir()] == ["secret_key"]  # no temporary file left behind
 
 
-def _app(tmp_path, instance="instance", **config):
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}",
+def _app(database_url, tmp_path, instance="instance", **config):
+    return create_app({**TEST_CONFIG, "DATABASE_URL": database_url,
                        "INSTANCE_PATH": str(tmp_path / instance), **config})
 
 
-def test_without_settings_the_secrets_are_made_in_the_instance_folder_and_kept(tmp_path, monkeypatch):
+def test_without_settings_the_secrets_are_made_in_the_instance_folder_and_kept(database_url, tmp_path, monkeypatch):
     monkeypatch.delenv("CRM_OPERATOR_TOKEN")
-    first = _app(tmp_path)
+    first = _app(database_url, tmp_path)
     token, key = first.config["OPERATOR_TOKEN"], first.config["SECRET_KEY"]
     assert len(token) >= 40 and len(key) >= 40 and token != key
     assert (tmp_path / "instance" / "operator_token").read_text().strip() == token
-    again = _app(tmp_path)
+    again = _app(database_url, tmp_path)
     assert (again.config["OPERATOR_TOKEN"], again.config["SECRET_KEY"]) == (token, key)
-    assert _app(tmp_path, "elsewhere").config["OPERATOR_TOKEN"] != token
+    assert _app(database_url, tmp_path, "elsewhere").config["OPERATOR_TOKEN"] != token
 
 
-def test_environment_variables_win(tmp_path, monkeypatch):
+def test_environment_variables_win(database_url, tmp_path, monkeypatch):
     monkeypatch.setenv("CRM_OPERATOR_TOKEN", "from-the-environment")
     monkeypatch.setenv("CRM_SECRET_KEY", "key-from-the-environment")
-    app = _app(tmp_path)
+    app = _app(database_url, tmp_path)
     assert (app.config["OPERATOR_TOKEN"], app.config["SECRET_KEY"]) == ("from-the-environment", "key-from-the-environment")
     assert not (tmp_path / "instance" / "operator_token").exists()
     client = app.test_client()
@@ -67,10 +67,10 @@ def test_environment_variables_win(tmp_path, monkeypatch):
     assert answer.json["gold_actions"][1]["value"] == scenario["details"]["confirmation-code"]
 
 
-def test_run_py_prints_the_operator_token(tmp_path):
+def test_run_py_prints_the_operator_token(database_url, tmp_path):
     environment = {**os.environ, "CRM_INSTANCE_PATH": str(tmp_path / "instance")}
     environment.pop("CRM_OPERATOR_TOKEN")
-    server = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--db", f"sqlite:///{tmp_path / 'crm.db'}"],
+    server = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--db", database_url],
                               cwd=ROOT, env=environment, stdout=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline()
@@ -81,9 +81,9 @@ def test_run_py_prints_the_operator_token(tmp_path):
     assert line.startswith("Operator token") and f": {token}  (kept in {tmp_path / 'instance'}" in line
 
 
-def test_stored_card_hash_is_keyed_and_the_database_alone_cannot_name_the_card(tmp_path):
+def test_stored_card_hash_is_keyed_and_the_database_alone_cannot_name_the_card(database_url, tmp_path):
     """Rule 6: the bookings' card hash is an HMAC with the secret key, not a salted SHA-256."""
-    app = _app(tmp_path)
+    app = _app(database_url, tmp_path)
     client = app.test_client()
     scenario = client.get("/generate-random-scenario?task=TASK_BOOK_FLIGHT&seed=3").json
     gold = client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR).json["gold_actions"]
@@ -96,13 +96,13 @@ def test_stored_card_hash_is_keyed_and_the_database_alone_cannot_name_the_card(t
             f"WHERE dataset = '{scenario['id']}'").one()
     assert stored != hashlib.sha256(f"{salt}:{number}".encode()).hexdigest()
     assert stored == app.extensions["card_hasher"].digest("payment", f"{salt}:{number}")
-    other_key = _app(tmp_path, "other-instance").test_client()  # the same database, another secret key
+    other_key = _app(database_url, tmp_path, "other-instance").test_client()  # the same database, another secret key
     reason = other_key.get(f"/evaluate?scenario={scenario['id']}").json["state_check"]["reason"]
     assert reason == f"the new booking: card number is none, expected '{number}'"
 
 
-def test_the_scenarios_table_keeps_no_card_data_but_answers_carry_the_details(tmp_path):
-    app = _app(tmp_path)
+def test_the_scenarios_table_keeps_no_card_data_but_answers_carry_the_details(database_url, tmp_path):
+    app = _app(database_url, tmp_path)
     client = app.test_client()
     scenario = client.get("/generate-random-scenario?task=TASK_BOOK_FLIGHT&seed=4").json
     card = scenario["details"]["payment-details"]

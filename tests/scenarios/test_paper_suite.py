@@ -35,6 +35,7 @@ def paper_client(tmp_path):
     return app.test_client()
 
 
+@pytest.mark.database_independent  # what is drawn, not how it is stored
 def test_a_hundred_scenarios_carry_what_the_authors_client_reads_and_none_is_one_way(paper_client):
     for task in PAPER_TASKS:
         for seed in range(20):

@@ -140,8 +140,8 @@ def test_reset_removes_a_booking_made_in_the_scenario(scenarios):
     assert scenarios.evaluate(scenario)["state_check"]["reason"] == "no booking was made"
 
 
-def test_scenarios_survive_a_restart(tmp_path):
-    config = {"SANDBOX_BOOKINGS": 2, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}",
+def test_scenarios_survive_a_restart(database_url, tmp_path):
+    config = {"SANDBOX_BOOKINGS": 2, "DATABASE_URL": database_url,
               "INSTANCE_PATH": str(tmp_path / "instance")}
     scenario = create_app(config).test_client().get("/generate-random-scenario?task=TASK_FIND_BOOKING&seed=4").json
     restarted = create_app(config).test_client()

@@ -143,14 +143,13 @@ def test_write_calls_record_their_parameters(app, scenarios):
                              "status": 200}
 
 
-def _limited_app(tmp_path, **limits):
-    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'crm.db'}",
-                       "INSTANCE_PATH": str(tmp_path / "instance"), **limits})
+def _limited_app(database_url, tmp_path, **limits):
+    return create_app({**TEST_CONFIG, "DATABASE_URL": database_url, "INSTANCE_PATH": str(tmp_path / "instance"), **limits})
 
 
-def test_events_past_the_cap_get_a_clear_429(tmp_path):
+def test_events_past_the_cap_get_a_clear_429(database_url, tmp_path):
     """Rule 4: a scenario keeps at most MAX_EVENTS page events."""
-    client = _limited_app(tmp_path, MAX_EVENTS=3).test_client()
+    client = _limited_app(database_url, tmp_path, MAX_EVENTS=3).test_client()
     scenario = client.get("/generate-random-scenario?task=TASK_FIND_BOOKING&seed=1").json
     post = lambda seq: client.post(f"/api/events?scenario={scenario['id']}",  # noqa: E731
                                    json={"page": "p", "seq": seq, "action": "click", "target": "nav-home"})
@@ -164,8 +163,8 @@ def test_events_past_the_cap_get_a_clear_429(tmp_path):
     assert post(1).status_code == 201
 
 
-def test_api_calls_past_the_cap_get_a_clear_429(tmp_path):
-    client = _limited_app(tmp_path, MAX_API_CALLS=2).test_client()
+def test_api_calls_past_the_cap_get_a_clear_429(database_url, tmp_path):
+    client = _limited_app(database_url, tmp_path, MAX_API_CALLS=2).test_client()
     scenario = client.get("/generate-random-scenario?task=TASK_FIND_BOOKING&seed=1").json
     code = scenario["details"]["confirmation-code"]
     look = lambda: client.get(f"/api/bookings/{code}?scenario={scenario['id']}")  # noqa: E731

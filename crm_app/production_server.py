@@ -1,0 +1,230 @@
+"""The server of `python run.py`: gunicorn, with worker processes of threads.
+
+What it adds to gunicorn's own threaded worker:
+- the HTTP server's limits and answers of the development server (crm_app/server.py), so that
+  every error is the API's JSON error shape: a request line over 64 KB is a JSON 414, a header
+  line over 64 KB or more than 100 headers a JSON 431, any other malformed request a JSON 400;
+- a request time-out: a request (head and body) must arrive in full within `request_timeout`
+  seconds of its first byte, or it is answered with a JSON 408 and its connection closed, so a
+  client that stops half-way frees its thread;
+- connections that send nothing wait in the worker's poller, not on a thread (gunicorn lets a
+  new one hold a thread for 5 seconds first), and are closed after `keep_alive` seconds, as are
+  idle kept-alive connections.
+
+The app is made once, before the workers are forked (so that the schema and the base data are
+made once, and the operator token printed once); each worker opens its own database connections.
+SIGTERM stops gracefully (requests in flight are answered, for up to `graceful_timeout` seconds);
+Ctrl+C (SIGINT) stops at once, as gunicorn does.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass
+
+from flask import Flask
+from gunicorn.app.base import BaseApplication
+from gunicorn.http.errors import (ExpectationFailed, LimitRequestHeaders, LimitRequestLine, ParseException,
+                                  UnsupportedTransferCoding)
+from gunicorn.http.message import Request
+from gunicorn.http.parser import RequestParser
+from gunicorn.http.unreader import SocketUnreader
+from gunicorn.workers.gthread import _DEFER, ThreadWorker
+from werkzeug.exceptions import RequestTimeout
+
+from .security_headers import SECURITY_HEADERS
+from .server import MAX_HEADER_BYTES, MAX_HEADERS, MAX_REQUEST_LINE_BYTES, SERVER_MESSAGES
+
+FIRST_BYTE_WAIT = 0.2  # seconds a new connection may hold a thread before it has sent anything
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    workers: int = 1
+    threads: int = 8
+    max_connections: int = 1000  # per worker: more clients wait in the listen queue
+    keep_alive: int = 5  # seconds, as all three
+    request_timeout: float = 10
+    graceful_timeout: int = 30
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    defaults = ServerOptions()
+    group = parser.add_argument_group("serving (gunicorn)")
+    group.add_argument("--workers", type=_positive, default=defaults.workers,
+                       help=f"server processes (default {defaults.workers}); more use more cores")
+    group.add_argument("--threads", type=_positive, default=defaults.threads,
+                       help=f"requests each process works on at once (default {defaults.threads})")
+    group.add_argument("--max-connections", type=_positive, default=defaults.max_connections,
+                       help=f"connections each process holds open at once; more wait to be accepted "
+                            f"(default {defaults.max_connections})")
+    group.add_argument("--keep-alive", type=int, default=defaults.keep_alive, metavar="SECONDS",
+                       help=f"how long an idle connection is kept open for its next request "
+                            f"(default {defaults.keep_alive:g})")
+    group.add_argument("--request-timeout", type=float, default=defaults.request_timeout, metavar="SECONDS",
+                       help=f"a request must arrive in full within this time of its first byte, else "
+                            f"it gets a 408 (default {defaults.request_timeout:g})")
+    group.add_argument("--graceful-timeout", type=int, default=defaults.graceful_timeout, metavar="SECONDS",
+                       help=f"on SIGTERM, how long requests in flight may take to finish "
+                            f"(default {defaults.graceful_timeout:g})")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def options_from(args: argparse.Namespace) -> ServerOptions:
+    return ServerOptions(args.workers, args.threads, args.max_connections, args.keep_alive,
+                         args.request_timeout, args.graceful_timeout)
+
+
+def serve(app: Flask, host: str, port: int, options: ServerOptions) -> None:
+    """Serve in the foreground until stopped."""
+    ProductionServer(app, host, port, options).run()
+
+
+class ProductionServer(BaseApplication):
+    def __init__(self, app: Flask, host: str, port: int, options: ServerOptions):
+        self.app, self.options = app, options
+        self.settings = {
+            "bind": f"{host}:{port}",
+            "workers": options.workers,
+            "worker_class": JsonErrorWorker,
+            "threads": options.threads,
+            "worker_connections": options.max_connections,
+            "keepalive": options.keep_alive,
+            "graceful_timeout": options.graceful_timeout,
+            "preload_app": True,
+            "proc_name": "airlinecrm",
+            "http_parser": "python",  # the one whose request-line limit JsonErrorWorker raises
+            "limit_request_fields": MAX_HEADERS,
+            "limit_request_field_size": MAX_HEADER_BYTES,
+            "forwarded_allow_ips": "",  # X-Forwarded-* change nothing, as on the development server
+            "control_socket_disable": True,
+            "when_ready": self._say_where,
+        }
+        super().__init__(prog="run.py")
+
+    def load_config(self) -> None:
+        for name, value in self.settings.items():
+            self.cfg.set(name, value)
+
+    def load(self) -> Flask:
+        """The app, in the master process before the workers are forked from it."""
+        JsonErrorWorker.request_timeout = self.options.request_timeout
+        # Connections opened so far (making the schema) would be shared by every forked worker:
+        # close them, so that each worker opens its own.
+        self.app.extensions["engine"].dispose()
+        return self.app
+
+    def _say_where(self, arbiter) -> None:
+        host, port = arbiter.LISTENERS[0].sock.getsockname()[:2]
+        print(f"AirlineCRM is serving at http://{host}:{port}/ with {self.options.workers} worker(s) of "
+              f"{self.options.threads} threads  (Ctrl+C to stop)", flush=True)
+
+
+class RequestTimedOut(RequestTimeout):
+    """A request that did not arrive in full in time: a 408, from gunicorn or from inside the app
+    (while it reads the body), in both cases as JSON."""
+
+
+class DeadlineUnreader(SocketUnreader):
+    """Reads a connection's bytes for the parser, each request within its deadline."""
+
+    def __init__(self, sock, timeout: float):
+        super().__init__(sock)
+        self.timeout = timeout
+        self.deadline = time.monotonic() + timeout
+
+    def restart(self) -> None:
+        self.deadline = time.monotonic() + self.timeout
+
+    def chunk(self, size_hint=None):
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise self._timed_out()
+        previous = self.sock.gettimeout()
+        self.sock.settimeout(remaining)
+        try:
+            return super().chunk(size_hint)
+        except TimeoutError:
+            raise self._timed_out() from None
+        finally:
+            self.sock.settimeout(previous)
+
+    def _timed_out(self) -> RequestTimedOut:
+        return RequestTimedOut(f"The request did not arrive in full within {self.timeout:g} seconds")
+
+
+class LongLineRequest(Request):
+    """gunicorn's request, with the request-line limit of the development server (gunicorn caps
+    its own setting at 8,190 bytes)."""
+
+    def parse(self, unreader):
+        self.limit_request_line = MAX_REQUEST_LINE_BYTES
+        return super().parse(unreader)
+
+
+class TimedRequestParser(RequestParser):
+    mesg_class = LongLineRequest
+
+    def __init__(self, cfg, sock, client, timeout: float):
+        super().__init__(cfg, sock, client)
+        self.unreader = DeadlineUnreader(sock, timeout)
+
+
+class JsonErrorWorker(ThreadWorker):
+    """gunicorn's threaded worker, answering the errors it finds before the app (and a request
+    time-out) in the API's JSON error shape."""
+
+    request_timeout = ServerOptions.request_timeout
+
+    def handle(self, conn):
+        if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
+            return _DEFER  # to the worker's poller, which hands it back once it sends something
+        if conn.parser is None:  # a new connection: gunicorn then keeps this parser for it
+            conn.parser = TimedRequestParser(self.cfg, conn.sock, conn.client, self.request_timeout)
+        conn.parser.unreader.restart()
+        return super().handle(conn)
+
+    def handle_error(self, req, client, addr, exc) -> None:
+        status, reason, message = _error_answer(exc)
+        if status >= 500:
+            self.log.exception("Error handling request")
+        else:
+            self.log.warning("Invalid request from %s: %s", (addr or ("",))[0], message)
+        try:
+            client.settimeout(5)  # a client that does not read its answer does not keep the thread
+            client.sendall(json_error_bytes(status, reason, message))
+        except OSError:
+            self.log.debug("Failed to send the error answer")
+
+
+def _error_answer(exc: Exception) -> tuple[int, str, str]:
+    """(status, reason, message) for an error gunicorn meets while reading a request."""
+    if isinstance(exc, LimitRequestLine):
+        return 414, "URI Too Long", SERVER_MESSAGES[414]
+    if isinstance(exc, LimitRequestHeaders):
+        return 431, "Request Header Fields Too Large", SERVER_MESSAGES[431]
+    if isinstance(exc, RequestTimedOut):
+        return 408, "Request Timeout", exc.description
+    if isinstance(exc, UnsupportedTransferCoding):
+        return 501, "Not Implemented", "This Transfer-Encoding is not supported: send chunked or a Content-Length"
+    if isinstance(exc, ExpectationFailed):
+        return 417, "Expectation Failed", "Only 'Expect: 100-continue' is understood"
+    if isinstance(exc, ParseException):
+        return 400, "Bad Request", f"The request is not valid HTTP/1.1 ({type(exc).__name__}: {str(exc)[:100]})"
+    return 500, "Internal Server Error", "Something went wrong on the server"
+
+
+def json_error_bytes(status: int, reason: str, message: str) -> bytes:
+    """A whole HTTP response carrying {"error": message}, that closes the connection."""
+    body = json.dumps({"error": message}).encode()
+    headers = {"Connection": "close", "Content-Type": "application/json", "Content-Length": str(len(body)),
+               **SECURITY_HEADERS}
+    head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+    return (head + "\r\n").encode("latin-1") + body

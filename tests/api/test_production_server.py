@@ -1,0 +1,195 @@
+"""`python run.py` as users run it: gunicorn worker processes on the test database, answering the
+HTTP server's own errors as JSON, with request and keep-alive time-outs, a bound on connections
+and a graceful stop."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from crm_app.http_client import http_sender
+from crm_app.server import SERVER_MESSAGES
+from tests.conftest import OPERATOR
+
+ROOT = Path(__file__).resolve().parents[2]
+PUBLIC_URL = "https://crm.example.org/lab/"
+
+
+class RunningServer:
+    """run.py in a process of its own; `url` is where it answers, `log` what it wrote to stderr."""
+
+    def __init__(self, database_url: str, folder: Path, *options: str):
+        environment = {**os.environ, "CRM_INSTANCE_PATH": str(folder / "instance")}
+        self.process = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--db", database_url, *options],
+                                        cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True)
+        self.log: list[str] = []
+        threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True).start()
+        lines = [self.process.stdout.readline() for _ in range(3)]  # the token, the suite, the address
+        found = re.search(r"serving at (http://[\d.]+:\d+)/", lines[-1])
+        assert lines[0].startswith("Operator token") and found, (lines, self.log)
+        self.url = found.group(1)
+        self.host, self.port = self.url.removeprefix("http://").split(":")
+        self.port = int(self.port)
+
+    def booted_workers(self) -> set[str]:
+        return {line.split("pid: ")[1].strip() for line in list(self.log) if "Booting worker" in line}
+
+    def connect(self) -> socket.socket:
+        return socket.create_connection((self.host, self.port), timeout=30)
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=60)
+
+
+def answer(connection: socket.socket) -> tuple[int, dict, str]:
+    """(status, JSON body, head) of the one response read until the server closes the connection."""
+    raw = b""
+    while chunk := connection.recv(65536):
+        raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body), head.decode("latin-1")
+
+
+def one_answer_kept_alive(connection: socket.socket) -> str:
+    """Read one whole response (by its Content-Length) from a connection left open; its head."""
+    received = b""
+    while b"\r\n\r\n" not in received:
+        received += connection.recv(65536) or pytest.fail("closed")
+    head, _, body = received.partition(b"\r\n\r\n")
+    length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+    while len(body) < length:
+        body += connection.recv(65536) or pytest.fail("closed")
+    return head.decode("latin-1")
+
+
+def closed_within(connection: socket.socket, seconds: float) -> bool:
+    connection.settimeout(seconds)
+    try:
+        return connection.recv(1) == b""
+    except TimeoutError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def server(databases, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("production")
+    running = RunningServer(databases.new(folder), folder, "--workers", "2", "--threads", "4",
+                            "--request-timeout", "1", "--keep-alive", "1", "--public-url", PUBLIC_URL)
+    yield running
+    assert running.stop() == 0
+
+
+def test_two_worker_processes_serve_the_api_and_the_scenarios(server):
+    send = http_sender(server.url, headers=OPERATOR)
+    assert send("GET", "/api/config", None)[0] == 200
+    deadline = time.monotonic() + 15
+    while len(server.booted_workers()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(server.booted_workers()) == 2
+    status, scenario = send("GET", "/generate-random-scenario?task=TASK_FIND_BOOKING&seed=5", None)
+    assert status == 200 and scenario["url"] == f"{PUBLIC_URL}?scenario={scenario['id']}"
+    assert send("GET", f"/evaluate?scenario={scenario['id']}", None)[1]["gold_actions"]
+
+
+def _send_raw(server, data: bytes) -> tuple[int, dict, str]:
+    with server.connect() as connection:
+        connection.sendall(data)
+        return answer(connection)
+
+
+def test_a_request_line_over_64_kb_is_a_json_414(server):
+    status, body, head = _send_raw(server, b"GET /api/airports?q=" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert (status, body) == (414, {"error": SERVER_MESSAGES[414]})
+    assert "Content-Type: application/json" in head and "X-Content-Type-Options: nosniff" in head
+
+
+def test_a_long_request_line_under_the_limit_reaches_the_app(server):
+    query = "a" * 60_000
+    status, body = http_sender(server.url)("GET", f"/api/airports?q={query}", None)
+    assert (status, body) == (200, {"airports": []})
+
+
+@pytest.mark.parametrize("headers", [b"X-Big: " + b"a" * 70_000 + b"\r\n",
+                                     b"".join(b"X-H%d: 1\r\n" % i for i in range(101))])
+def test_a_header_over_64_kb_or_too_many_headers_is_a_json_431(server, headers):
+    status, body, _ = _send_raw(server, b"GET /api/config HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n")
+    assert (status, body) == (431, {"error": SERVER_MESSAGES[431]})
+
+
+def test_a_malformed_request_is_a_json_400(server):
+    status, body, _ = _send_raw(server, b"GET /api/config HTTP/9.x\r\n\r\n")
+    assert status == 400 and body["error"].startswith("The request is not valid HTTP/1.1")
+
+
+def test_a_body_over_64_kb_is_a_json_413(server):
+    status, body = http_sender(server.url)("POST", "/api/passenger/validate", {"padding": "x" * 70_000})
+    assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
+
+
+@pytest.mark.parametrize("partial", [
+    b"GET /api/config HTTP/1.1\r\nHost: x\r\n",  # the head stops half-way
+    b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 100\r\n\r\n{\"passenger\":",  # the body stops half-way (the app is reading it)
+])
+def test_a_request_that_stops_half_way_gets_a_json_408_and_is_closed(server, partial):
+    with server.connect() as connection:
+        connection.sendall(partial)
+        started = time.monotonic()
+        status, body, _ = answer(connection)
+    assert (status, body) == (408, {"error": "The request did not arrive in full within 1 seconds"})
+    assert 0.9 < time.monotonic() - started < 10
+
+
+def test_idle_and_silent_connections_are_closed_after_the_keep_alive(server):
+    with server.connect() as idle, server.connect() as silent:
+        idle.sendall(b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n")
+        idle.settimeout(10)
+        head = one_answer_kept_alive(idle)
+        assert head.startswith("HTTP/1.1 200") and "Connection: keep-alive" in head
+        assert closed_within(idle, 10) and closed_within(silent, 10)
+
+
+def test_connections_past_the_bound_wait_until_one_is_free(databases, tmp_path):
+    running = RunningServer(databases.new(tmp_path), tmp_path, "--threads", "1", "--max-connections", "2",
+                            "--keep-alive", "2")
+    try:
+        silent = [running.connect(), running.connect()]
+        time.sleep(0.5)  # both accepted: the worker holds as many as it may
+        answered = []
+        waiting = threading.Thread(target=lambda: answered.append(http_sender(running.url)("GET", "/api/config", None)))
+        waiting.start()
+        waiting.join(timeout=1)
+        assert not answered  # the third one waits in the listen queue...
+        waiting.join(timeout=15)
+        assert answered and answered[0][0] == 200  # ...until the silent ones are closed
+        assert all(closed_within(connection, 1) for connection in silent)
+    finally:
+        assert running.stop() == 0
+
+
+def test_sigterm_answers_the_request_in_flight_then_stops(databases, tmp_path):
+    running = RunningServer(databases.new(tmp_path), tmp_path, "--request-timeout", "30")
+    body = json.dumps({"passenger": {"first_name": "Ada"}}).encode()
+    with running.connect() as connection:
+        connection.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: %d\r\n\r\n" % len(body) + body[:10])
+        time.sleep(0.5)  # the app is reading the body
+        running.process.send_signal(signal.SIGTERM)
+        time.sleep(1)
+        assert running.process.poll() is None  # waiting for the request in flight...
+        connection.sendall(body[10:])  # ...which is answered
+        status, answered, _ = answer(connection)
+    assert status == 400 and answered["fields"]  # validated: the passenger lacks the other fields
+    assert running.process.wait(timeout=30) == 0
