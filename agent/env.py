@@ -53,7 +53,7 @@ class CrmEnv:
     def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
                  observations=DEFAULT_MODES, *, observe_with=observe, suite: str | None = None,
                  stop_on_success: bool = False):
-        self.client = ScenarioClient(server_url, operator_token=operator_token)
+        self.client = ScenarioClient(server_url, operator_token=operator_token, modality="ui")  # page events
         self.max_steps = max_steps
         self.observations = check_modes(observations)
         self.observe, self.suite, self.stop_on_success = observe_with, suite, stop_on_success

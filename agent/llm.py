@@ -3,7 +3,9 @@ counts and a replay cache.
 
 Responses are cached on disk under a key of (model, messages, parameters), or (model, inputs) for
 embeddings, so a finished run can be replayed offline with identical results; a cached answer costs
-no request and no tokens.
+no request and no tokens. A request may offer `tools` (the OpenAI chat tool-calling format); the
+reply's `tool_calls` come back on the Completion and are cached with it (the tools are part of the
+key).
 """
 from __future__ import annotations
 
@@ -32,6 +34,8 @@ class Completion:
     completion_tokens: int
     cached: bool
     seconds: float
+    # [{"id", "type": "function", "function": {"name", "arguments"}}], as the model wrote them
+    tool_calls: tuple[dict, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,17 +118,20 @@ class LLMClient:
         self._client = openai.OpenAI(api_key=key or "not-needed", base_url=self.base_url,
                                      timeout=timeout_seconds, max_retries=0)
 
-    def complete(self, messages: list[dict]) -> Completion:
-        request = {"model": self.model, "messages": messages, **self.parameters}
+    def complete(self, messages: list[dict], tools: list[dict] | None = None) -> Completion:
+        """The model's reply to `messages`; with `tools` (OpenAI chat format) it may call them."""
+        request = {"model": self.model, "messages": messages, **self.parameters, **({"tools": tools} if tools else {})}
         key = ResponseCache.key(request)
         stored = self.cache.get(key) if self.cache else None
         if stored is not None:
-            completion = Completion(stored["text"], 0, 0, cached=True, seconds=0.0)
+            completion = Completion(stored["text"], 0, 0, cached=True, seconds=0.0,
+                                    tool_calls=tuple(stored.get("tool_calls", ())))
         else:
             completion = self._request(request)
             if self.cache:
                 self.cache.put(key, {"text": completion.text, "prompt_tokens": completion.prompt_tokens,
-                                     "completion_tokens": completion.completion_tokens})
+                                     "completion_tokens": completion.completion_tokens,
+                                     **({"tool_calls": list(completion.tool_calls)} if completion.tool_calls else {})})
         self.usage.add(completion)
         return completion
 
@@ -170,10 +177,21 @@ class LLMClient:
         raise AssertionError("unreachable")
 
     def _completion(self, response, seconds: float) -> Completion:
-        text = (response.choices[0].message.content or "") if response.choices else ""
+        message = response.choices[0].message if response.choices else None
+        text = (message.content or "") if message else ""
         usage = response.usage
         return Completion(text, getattr(usage, "prompt_tokens", 0) or 0,
-                          getattr(usage, "completion_tokens", 0) or 0, cached=False, seconds=seconds)
+                          getattr(usage, "completion_tokens", 0) or 0, cached=False, seconds=seconds,
+                          tool_calls=_tool_calls(message))
 
     def _where(self) -> str:
         return self.base_url or "the OpenAI API"
+
+
+def _tool_calls(message) -> tuple[dict, ...]:
+    """The reply's function tool calls as plain dicts, their arguments as the model wrote them (text
+    that may not even be JSON: the caller judges it)."""
+    calls = getattr(message, "tool_calls", None) or ()
+    return tuple({"id": call.id, "type": "function",
+                  "function": {"name": call.function.name, "arguments": call.function.arguments}}
+                 for call in calls if getattr(call, "function", None) is not None)

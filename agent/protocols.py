@@ -62,7 +62,7 @@ def step_limit(limits: int | dict[str, int], task: str) -> int:
 
 PROTOCOLS = {
     "full": Protocol("full", "six tasks, one-way and return trips, conversation, CRM-aware prompts; "
-                             "ends when the agent stops; #act = page events", "full", observe),
+                             "ends when the agent stops; #act = page events (API calls for toolcall)", "full", observe),
     "paper": Protocol("paper", "the papers' five tasks, return trips, their observation and example counts, "
                                "success-detected stop, per-task caps; #act = the agent's actions",
                       "paper", observe_paper, methods=("oracle", "flat", "heap", "step"), caps=PAPER_CAPS,

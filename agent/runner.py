@@ -21,7 +21,6 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from .env import CrmEnv
 from .modes import DEFAULT_MODES, modes_record
 from .policies import method_label, takes_shots
 from .protocols import step_limit
@@ -94,8 +93,9 @@ def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeS
     return todo
 
 
-def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
+def run_episode(env, policy, spec: EpisodeSpec, max_steps: int | dict[str, int],
                 settings: dict | None = None) -> dict:
+    """One episode of `policy` in `env` (a CrmEnv, or an ApiEnv for a method working the API)."""
     started, start_time = time.perf_counter(), _now()
     env.max_steps = cap = step_limit(max_steps, spec.task)
     obs, info = env.reset(task=spec.task, seed=spec.seed)
@@ -117,6 +117,8 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[st
         obs, _reward, terminated, truncated, step_info = env.step(action)
         record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
                       metrics={k: step_info["metrics"].get(k) for k in STEP_METRICS})
+        if "result" in step_info:  # what a tool call got (the API environment)
+            record["result"] = step_info["result"]
         steps.append(record)
         metrics = step_info["metrics"]  # evaluated after the step; nothing happens on the page later
         if terminated or truncated:
@@ -125,7 +127,8 @@ def run_episode(env: CrmEnv, policy, spec: EpisodeSpec, max_steps: int | dict[st
             break
     return {
         **_identity(spec, settings),
-        "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details", "gold_actions")},
+        "scenario": {k: scenario.get(k) for k in ("id", "scenario", "instruction", "conversation", "details",
+                                                   "gold_actions", "gold_calls")},
         "reset_timings": info["timings"], "steps": steps, "answer": answer,
         "final_observation": obs.text, "metrics": metrics, "agent_actions": _agent_actions(steps, cause),
         "usage": spent, "end": cause, **_policy_context(policy),

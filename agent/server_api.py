@@ -23,10 +23,13 @@ OPERATOR_TOKEN_HEADER = "X-Operator-Token"
 
 class ScenarioClient:
     """`operator_token` (else CRM_OPERATOR_TOKEN), when there is one, goes with every request: the
-    server shows the gold steps' values only to its operator."""
+    server shows the gold steps' values only to its operator. `modality` (ui, api) is what /evaluate
+    scores progress on; None lets the server pick (docs/scenarios.md)."""
 
-    def __init__(self, base_url: str, timeout: float = 30.0, operator_token: str | None = None):
+    def __init__(self, base_url: str, timeout: float = 30.0, operator_token: str | None = None,
+                 modality: str | None = None):
         self.base_url = base_url.rstrip("/")
+        self.modality = modality
         token = operator_token or os.environ.get(TOKEN_VARIABLE)
         self._send = http_sender(self.base_url, timeout, {OPERATOR_TOKEN_HEADER: token} if token else None)
 
@@ -38,16 +41,17 @@ class ScenarioClient:
             raise ServerError(f"The CRM server at {self.base_url} cannot be used: {error}") from None
 
     def generate(self, task: str | None = None, seed: int | None = None, suite: str | None = None) -> tuple[dict, dict]:
-        """A new scenario (of the server's suite unless `suite` is given) with its `gold_actions`, and
-        its /evaluate answer before any action (where the gold actions come from: the scenario
-        answer does not carry them)."""
+        """A new scenario (of the server's suite unless `suite` is given) with its `gold_actions` and
+        `gold_calls`, and its /evaluate answer before any action (where the gold actions come from:
+        the scenario answer does not carry them)."""
         scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite)
         metrics = self.evaluate(scenario["id"])
         scenario["gold_actions"] = metrics.get("gold_actions", [])
+        scenario["gold_calls"] = metrics.get("gold_calls", [])
         return scenario, metrics
 
     def evaluate(self, scenario_id: str) -> dict:
-        return self._get("/evaluate", scenario=scenario_id)
+        return self._get("/evaluate", scenario=scenario_id, modality=self.modality)
 
     def _get(self, path: str, **params) -> dict:
         query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None})

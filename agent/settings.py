@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from .policies import takes_shots
+from .policies import environment_of, takes_shots
 from .protocols import DEFAULT as PROTOCOL  # the task protocol (agent/protocols.py)
+from .tools import TOOL_NAMES
 
 
 def result_settings(method: str, options: dict, shots: str = "0") -> dict:
@@ -31,6 +32,8 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
         settings.update(embedding_model=options.get("embedding_model"), memory=_memory_digest(options.get("memory")))
     if method == "webwise" and shots == "auto":  # its examples come from this many zero-shot trials per task
         settings["auto_trials"] = options.get("auto_trials")
+    if environment_of(method) == "api":  # toolcall: the tools it is offered, its work scored as API calls
+        settings.update(tools=list(TOOL_NAMES), modality="api")
     return settings
 
 

@@ -17,12 +17,14 @@ _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def http_sender(base_url: str, timeout: float = 30, headers: dict | None = None) -> Send:
-    """`headers` go with every request (say, X-Operator-Token)."""
+    """`headers` go with every request (say, X-Operator-Token); `send(..., headers={...})` adds more
+    to one request (say, an Idempotency-Key)."""
     sent = {"Content-Type": "application/json", **(headers or {})}
 
-    def send(method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    def send(method: str, path: str, body: dict | None = None, headers: dict | None = None) -> tuple[int, dict]:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(base_url.rstrip("/") + path, data=data, method=method, headers=sent)
+        request = urllib.request.Request(base_url.rstrip("/") + path, data=data, method=method,
+                                         headers={**sent, **(headers or {})})
         try:
             with _OPENER.open(request, timeout=timeout) as response:
                 return response.status, _json(response.read())

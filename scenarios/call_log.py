@@ -9,7 +9,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, g, request
 
 from crm_app.db import card_hasher, get_session
-from crm_app.models import Scenario
+from crm_app.models import Flight, Scenario
+from crm_app.services.numbers import is_row_id
 from crm_app.scope import SCENARIO_ID, requested_scenario_id
 from crm_app.services.errors import InvalidInput
 
@@ -51,6 +52,12 @@ def _record(response):
     if session.get(Scenario, scenario_id) is None:
         return response
     params = call_params(operation, request.args, request.get_json(silent=True), request.view_args or {},
-                         card_hasher(session))
+                         card_hasher(session), lambda flight_id: _flight_named(session, flight_id))
     store.record_call(session, scenario_id, operation, params, response.status_code)
     return response
+
+
+def _flight_named(session, flight_id) -> dict | None:
+    """The flight an id names, as its number and date; None for anything that is not one."""
+    flight = session.get(Flight, flight_id) if is_row_id(flight_id) else None
+    return {"number": flight.number, "date": flight.departure_date.isoformat()} if flight else None

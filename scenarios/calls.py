@@ -5,7 +5,9 @@ order, as `{"operation", "params", "status"}`: the read-only tasks are judged on
 search or booking lookup, and a tool-calling episode can be scored on the operations it made. The
 parameters are normalized the way gold steps are (airport codes, ISO dates, upper-case codes, a
 stripped text) and card data is protected as in page events (`card_data.py`): nothing recorded
-holds a full card number or security code.
+holds a full card number or security code. A call that names flights by id also records which
+flights those are (`outward_flight` / `return_flight`: number and date, None when no such flight),
+because ids differ between databases while a flight number and date name the same flight anywhere.
 """
 from __future__ import annotations
 
@@ -38,11 +40,33 @@ def operation_of(method: str, rule: str | None) -> str | None:
     return OPERATIONS.get((method, rule)) if rule else None
 
 
-def call_params(operation: str, args: dict, body, path: dict, hasher) -> dict:
-    """The request's parameters as recorded: only the ones the operation takes, normalized."""
+# operation -> the parameters holding its (outward, return) flight ids
+FLIGHT_IDS = {"quote": ("outward", "return"), "create_booking": ("outward_flight_id", "return_flight_id"),
+              "change_flights": ("outward_flight_id", "return_flight_id")}
+
+FlightNamer = Callable[[object], "dict | None"]  # a flight id -> {"number", "date"}, or None
+
+
+def call_params(operation: str, args: dict, body, path: dict, hasher, flight_named: FlightNamer | None = None) -> dict:
+    """The request's parameters as recorded: only the ones the operation takes, normalized; with
+    `flight_named`, the flights its ids name."""
     body = body if isinstance(body, dict) else {}
     code = {"code": _text("code", path.get("code"))} if "code" in path else {}
-    return {**code, **PARAMS[operation](args, body, hasher)}
+    params = {**code, **PARAMS[operation](args, body, hasher)}
+    if flight_named and operation in FLIGHT_IDS:
+        outward, back = FLIGHT_IDS[operation]
+        params.update(outward_flight=flight_named(params[outward]), return_flight=flight_named(params[back]))
+    return params
+
+
+def passenger_params(person: dict, hasher=None) -> dict:
+    """Passenger fields by their API names, normalized as a recorded call holds them."""
+    return _fields(person, PASSENGER_KINDS, hasher)
+
+
+def payment_params(card: dict, hasher=None) -> dict:
+    """Card fields by their API names, normalized (and with a `hasher`, protected) as recorded."""
+    return _fields(card, PAYMENT_KINDS, hasher)
 
 
 def _search(args, body, hasher) -> dict:
@@ -92,10 +116,12 @@ PARAMS: dict[str, Callable[..., dict]] = {
 
 
 def _fields(values, kinds: dict[str, str], hasher) -> dict:
-    """The known fields given in `values`, each normalized by its kind, card data protected."""
+    """The known fields given in `values`, each normalized by its kind, card data protected (when
+    there is a `hasher`)."""
     if not isinstance(values, dict):
         return {}
-    return {name: protect_kind(kind, _text(kind, values[name]), hasher) for name, kind in kinds.items() if name in values}
+    found = {name: _text(kind, values[name]) for name, kind in kinds.items() if name in values}
+    return {name: protect_kind(kinds[name], value, hasher) for name, value in found.items()} if hasher else found
 
 
 def _text(kind: str, value) -> str | None:

@@ -15,11 +15,19 @@ ones, the earliest clicks). A group whose click never happens meets none of its 
 
 The committed values at every click are read in one pass, so scoring takes time linear in the
 number of events times the number of groups.
+
+An episode is scored in one of two modalities. `ui` (above) scores the page events against the
+gold steps; `api` scores the JSON API calls the server recorded against the task's gold calls
+(`call_scoring.py`): progress, `matched`, `num_actions` and `metrics` then count calls. Asked for
+none, the evaluator picks: `ui` when the page recorded events, else `api` when the server recorded
+calls, else `ui`. Success is the same final-state verdict in both.
 """
 from __future__ import annotations
 
 from itertools import accumulate
 
+from .call_scoring import align_calls
+from .call_steps import protect_card_data
 from .card_data import Protect, keep
 from .events import committed_values
 from .state import difference
@@ -27,35 +35,61 @@ from .steps import describe
 from .tasks.base import Outcome, Task
 
 PASSED = "the goal holds and nothing else changed"
+MODALITIES = ("ui", "api")
 
 
 def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final: dict,
-             calls: list[dict] = (), protect: Protect = keep) -> dict:
-    gold = task.gold(details)
-    runs = groups(gold)
-    best, table = _align(runs, len(events), _fills_met(gold, runs, events, protect))
+             calls: list[dict] = (), protect: Protect = keep, modality: str | None = None) -> dict:
+    """The scores of the episode in `modality` (None: chosen by `modality_of`)."""
+    calls = list(calls)
+    modality = modality or modality_of(events, calls)
     check = check_state(task, details, events, initial, final, calls)
     success = int(check["passed"])
-    shares = {score: round(score / len(gold), 4) for score in range(len(gold) + 1)}
-    progress = [shares[score] for score in best]
+    gold, gold_calls = task.gold(details), task.gold_calls(details)
+    if modality == "api":
+        done, matched = align_calls([protect_card_data(call, protect) for call in gold_calls], calls)
+        scored, actions, total = calls, [describe_call(call) for call in calls], len(gold_calls)
+    else:
+        runs = groups(gold)
+        done, table = _align(runs, len(events), _fills_met(gold, runs, events, protect))
+        matched = _matched_steps(len(gold), len(events), table)
+        scored, actions, total = events, [describe(event) for event in events], len(gold)
+    return {
+        "modality": modality,
+        "success": success,
+        **_progress(done, actions, total, success),
+        "num_actions": len(scored),
+        "gold_actions": gold,
+        "gold_calls": gold_calls,
+        "matched": matched,
+        "state_check": check,
+    }
+
+
+def modality_of(events: list[dict], calls: list[dict]) -> str:
+    """`ui` when the page recorded events; else `api` when the server recorded calls; else `ui`."""
+    return "api" if calls and not events else "ui"
+
+
+def _progress(done: list[int], actions: list[str], total: int, success: int) -> dict:
+    """`task_progress` and the per-action `metrics` from the gold steps (or calls) met after each action."""
+    shares = {score: round(score / total, 4) for score in range(total + 1)}
     # An earlier prefix counts as complete once it met every gold step; the last entry carries the
     # verdict on the final state, which may also be reached by a path other than the gold one.
-    completion = [int(success and score == len(gold)) for score in best]
+    completion = [int(success and score == total) for score in done]
     if completion:
         completion[-1] = success
-    metrics = [{"step": i + 1, "action": describe(event), "task_completion": completion[i],
-                "%complete": progress[i]} for i, event in enumerate(events)]
+    metrics = [{"step": i + 1, "action": action, "task_completion": completion[i], "%complete": shares[done[i]]}
+               for i, action in enumerate(actions)]
     if not metrics:
         metrics = [{"step": 0, "action": "", "task_completion": success, "%complete": 0.0}]
-    return {
-        "success": success,
-        "task_progress": metrics[-1]["%complete"],
-        "num_actions": len(events),
-        "gold_actions": gold,
-        "matched": _matched_steps(len(gold), len(events), table),
-        "state_check": check,
-        "metrics": metrics,
-    }
+    return {"task_progress": metrics[-1]["%complete"], "metrics": metrics}
+
+
+def describe_call(call: dict) -> str:
+    """A recorded call as one line: 'cancel_booking WQCWGR -> 200'."""
+    code = (call.get("params") or {}).get("code")
+    return f"{call.get('operation')}{f' {code}' if code else ''} -> {call.get('status')}"
 
 
 def check_state(task: Task, details: dict, events: list[dict], initial: dict, final: dict,

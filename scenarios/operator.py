@@ -25,6 +25,8 @@ def is_operator() -> bool:
 
 
 def without_gold_values(result: dict) -> dict:
-    """The /evaluate answer as anyone may see it: gold steps without their `value`."""
+    """The /evaluate answer as anyone may see it: gold steps without their `value`, gold calls
+    without their `params`."""
     gold = [{key: value for key, value in step.items() if key != "value"} for step in result["gold_actions"]]
-    return {**result, "gold_actions": gold}
+    calls = [{"operation": call["operation"]} for call in result["gold_calls"]]
+    return {**result, "gold_actions": gold, "gold_calls": calls}

@@ -15,6 +15,7 @@ from crm_app.web import page_url
 
 from . import call_log, store
 from .card_data import protector
+from .evaluator import MODALITIES
 from .events import clean_event
 from .operator import is_operator, without_gold_values
 from .suites import suite_named
@@ -80,8 +81,16 @@ def reset_scenario():
 def evaluate():
     scenario = scenario_from_request(get_session(), required=True)
     operator = is_operator()
-    result = store.evaluate_scenario(_world(), scenario)
+    result = store.evaluate_scenario(_world(), scenario, _modality())
     return result if operator else without_gold_values(result)
+
+
+def _modality() -> str | None:
+    """?modality=ui|api scores the page events or the API calls; left out, the evaluator picks."""
+    given = request.args.get("modality", "").strip().lower()
+    if given and given not in MODALITIES:
+        raise InvalidInput(f"modality must be one of {', '.join(MODALITIES)} (or left out), not {given[:20]!r}")
+    return given or None
 
 
 @scenario_routes.post("/api/events")

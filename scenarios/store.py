@@ -158,13 +158,14 @@ def scenario_calls(session: Session, scenario_id: str) -> list[dict]:
     return [{"operation": operation, "params": params, "status": status} for operation, params, status in rows]
 
 
-def evaluate_scenario(world: World, scenario: Scenario) -> dict:
-    """Score the scenario's recorded events and API calls against its gold steps and its current state."""
+def evaluate_scenario(world: World, scenario: Scenario, modality: str | None = None) -> dict:
+    """Score the scenario's recorded events (or API calls: `modality`, see evaluator.py) against its
+    gold steps (or gold calls) and its current state."""
     task = task_named(scenario.task)
     sample = task.sample(world.draw(task, scenario.seed, suite_named(scenario.suite)))
     final = dataset_state(world.session, scenario.id, sample.card_numbers())
     events = scenario_events(world.session, scenario.id)
     calls = scenario_calls(world.session, scenario.id)
     result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls,
-                                protector(card_hasher(world.session)))
+                                protector(card_hasher(world.session)), modality)
     return {"id": scenario.id, "scenario": task.name, **result}

@@ -1,7 +1,11 @@
 """A local OpenAI-compatible server for tests: serves chat completions from a script of replies.
 
-Each reply is a string (answered as the assistant's message) or a dict {"status": 429, "error": "..."}
-(answered as that HTTP error). Usage is reported per reply so tests can check token totals.
+Each reply is a string (answered as the assistant's message), a dict {"status": 429, "error": "..."}
+(answered as that HTTP error), or a dict {"tool_calls": [{"name": ..., "arguments": {...}}], "content":
+...} (answered as the assistant calling those tools; `arguments` given as a string are sent as they
+are, so a test can script arguments that are not JSON). Usage is reported per reply so tests can
+check token totals. A request offering `tools`, or holding tool calls and results, must be well formed
+as OpenAI requires (`tool_problem`), else it is refused with a 400.
 `/embeddings` answers deterministic vectors (see `embedding_vector`): texts sharing words get
 similar vectors, so retrieval by cosine similarity behaves as with a real embedding model.
 A message's content may be a list of content parts, text and images (base64 PNG data URLs); an
@@ -24,6 +28,8 @@ import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from jsonschema import Draft202012Validator, SchemaError
+
 Reply = str | dict
 EMBEDDING_DIMENSIONS = 256
 
@@ -38,13 +44,57 @@ def embedding_vector(text: str) -> list[float]:
     return [x / norm for x in vector]
 
 
+TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+
+
+def tool_problem(body: dict) -> str | None:
+    """What is wrong with the request's tools or tool messages, as OpenAI would refuse it; None when
+    nothing is: every tool a function with a valid name, a description and a JSON schema of an
+    object; every assistant tool call answered by a tool message with its id before the next turn;
+    no tool message that answers no call."""
+    for tool in body.get("tools") or []:
+        function = tool.get("function") if isinstance(tool, dict) else None
+        if tool.get("type") != "function" or not isinstance(function, dict):
+            return f"a tool must be {{'type': 'function', 'function': {{...}}}}, not {tool!r:.80}"
+        if not TOOL_NAME.match(str(function.get("name", ""))) or not function.get("description"):
+            return f"tool {function.get('name')!r} needs a name of [a-zA-Z0-9_-] and a description"
+        parameters = function.get("parameters")
+        try:
+            Draft202012Validator.check_schema(parameters)
+        except SchemaError as error:
+            return f"the parameters of {function['name']} are not a JSON schema: {error.message}"
+        if parameters.get("type") != "object":
+            return f"the parameters of {function['name']} must be a JSON schema of an object"
+    waiting: set[str] = set()
+    for message in body.get("messages", []):
+        if message.get("role") == "tool":
+            if message.get("tool_call_id") not in waiting:
+                return f"a tool message answers {message.get('tool_call_id')!r}, which no preceding tool call has"
+            waiting.discard(message["tool_call_id"])
+            continue
+        if waiting:
+            return f"the tool calls {sorted(waiting)} have no tool message answering them"
+        if message.get("role") == "assistant":
+            waiting = {call["id"] for call in message.get("tool_calls") or []}
+    return None
+
+
+def tool_call_message(reply: dict, number: int) -> dict:
+    """The assistant message calling the scripted tools; ids are call_<request>_<index>."""
+    calls = [{"id": f"call_{number}_{index}", "type": "function",
+              "function": {"name": call["name"], "arguments": call["arguments"] if isinstance(call["arguments"], str)
+                           else json.dumps(call["arguments"])}}
+             for index, call in enumerate(reply["tool_calls"])]
+    return {"role": "assistant", "content": reply.get("content"), "tool_calls": calls}
+
+
 IMAGE_TOKENS = 765  # what OpenAI charges a 1280x900 image at high detail (4 tiles)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def content_parts(message: dict) -> list[dict]:
     """A message's content as content parts (plain text content is one text part)."""
-    content = message.get("content", "")
+    content = message.get("content") or ""
     return content if isinstance(content, list) else [{"type": "text", "text": str(content)}]
 
 
@@ -160,19 +210,25 @@ class FakeOpenAIServer:
                 if not self.path.endswith("/chat/completions"):
                     return self._send(404, {"error": {"message": f"no route {self.path}"}})
                 try:
-                    prompt = prompt_tokens(body.get("messages", []))
+                    prompt = prompt_tokens(body.get("messages", [])) + len(json.dumps(body.get("tools", ""))) // 4
                 except ValueError as error:
                     return self._send(400, {"error": {"message": f"Invalid image: {error}"}})
+                problem = tool_problem(body)
+                if problem:
+                    return self._send(400, {"error": {"message": f"Invalid tools: {problem}"}})
                 reply = fake.slow_reply(body)
-                if isinstance(reply, dict):
+                if isinstance(reply, dict) and "tool_calls" not in reply:
                     return self._send(reply["status"], {"error": {"message": reply.get("error", "scripted error")}})
-                completion = len(reply) // 4 + 1
+                if isinstance(reply, dict):
+                    message, finish = tool_call_message(reply, len(fake.requests)), "tool_calls"
+                else:
+                    message, finish = {"role": "assistant", "content": reply}, "stop"
+                completion = len(json.dumps(message)) // 4 + 1 if finish == "tool_calls" else len(reply) // 4 + 1
                 fake.record_usage(prompt, completion)
                 self._send(200, {
                     "id": f"chatcmpl-{len(fake.requests)}", "object": "chat.completion", "created": 0,
                     "model": body.get("model", "fake"),
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": reply}}],
+                    "choices": [{"index": 0, "finish_reason": finish, "message": message}],
                     "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                               "total_tokens": prompt + completion},
                 })

@@ -38,6 +38,13 @@ def takes_shots(name: str) -> bool:
     return bool(getattr(FACTORIES.get(name), "takes_shots", False))
 
 
+def environment_of(name: str) -> str:
+    """Where the method works a scenario (agent/environments.py): `browser`, unless its policy class
+    says otherwise (toolcall: `api`)."""
+    _load_builtin()
+    return getattr(FACTORIES.get(name), "environment", "browser")
+
+
 def shot_settings(name: str) -> tuple[str, ...]:
     """The --shots settings a method takes: "0" and "few" for the LLM methods, also "auto"
     (examples from its own successful zero-shot trials) for webwise; none for the oracle."""
@@ -58,4 +65,4 @@ def methods() -> list[str]:
 
 
 def _load_builtin() -> None:
-    from . import coordinate_oracle, flat, heap, oracle, paper, step, synapse, webwise  # noqa: F401  (each registers itself)
+    from . import coordinate_oracle, flat, heap, oracle, paper, step, synapse, toolcall, webwise  # noqa: F401  (each registers itself)

@@ -50,17 +50,33 @@ class ModelCalls:
     def ask(self, system: str, user: str, caller: str = "", images: list[bytes] = ()) -> Completion:
         messages = [{"role": "system", "content": system}, {"role": "user", "content": user_content(user, images)}]
         completion = self.client.complete(messages)
+        self._count(completion)
+        self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user), "images": len(images),
+                                 **self._call_record(completion, system, user), "reply": completion.text})
+        return completion
+
+    def chat(self, messages: list[dict], tools: list[dict], caller: str = "", new: str = "") -> Completion:
+        """A turn of a conversation offering `tools` (OpenAI chat format): `messages` is the whole
+        conversation, its system message first; `new` is what was added since the previous turn (the
+        user's message, or the tool results), recorded as the call's prompt. The reply's text and
+        its tool calls are recorded as written."""
+        completion = self.client.complete(messages, tools)
+        self._count(completion)
+        self._step_calls.append({"policy": caller, "prompt_chars": sum(map(_chars, messages)),
+                                 **self._call_record(completion, messages[0]["content"], new),
+                                 "reply": completion.text, "tool_calls": list(completion.tool_calls)})
+        return completion
+
+    def _count(self, completion: Completion) -> None:
         self._totals["prompt_tokens"] += completion.prompt_tokens
         self._totals["completion_tokens"] += completion.completion_tokens
         self._totals["calls"] += 1
         self._totals["cached_calls"] += completion.cached
-        self._step_calls.append({"policy": caller, "prompt_chars": len(system) + len(user), "images": len(images),
-                                 "prompt_tokens": completion.prompt_tokens,
-                                 "completion_tokens": completion.completion_tokens,
-                                 "cached": completion.cached, "seconds": round(completion.seconds, 3),
-                                 "system_prompt": self._system_id(system), "user_prompt": user,
-                                 "reply": completion.text})
-        return completion
+
+    def _call_record(self, completion: Completion, system: str, user: str) -> dict:
+        return {"prompt_tokens": completion.prompt_tokens, "completion_tokens": completion.completion_tokens,
+                "cached": completion.cached, "seconds": round(completion.seconds, 3),
+                "system_prompt": self._system_id(system), "user_prompt": user}
 
     def embed(self, texts: list[str], model: str, caller: str = "") -> Embeddings:
         """Embedding vectors from the same client (key, endpoint, retries, cache); counted apart
@@ -90,3 +106,9 @@ class ModelCalls:
         systems, self._step_systems = self._step_systems, {}
         return {"prompt_chars": sum(c["prompt_chars"] for c in calls), "model_calls": calls,
                 **({"system_prompts": systems} if systems else {})}
+
+
+def _chars(message: dict) -> int:
+    """A chat message's size in characters: its text and its tool calls."""
+    calls = message.get("tool_calls") or []
+    return len(str(message.get("content") or "")) + sum(len(str(call.get("function"))) for call in calls)

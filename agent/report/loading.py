@@ -51,6 +51,23 @@ class Episode:
         return (self.data.get("scenario") or {}).get("gold_actions") or self.metrics.get("gold_actions") or []
 
     @property
+    def modality(self) -> str:
+        """What /evaluate scored the episode on: `ui` (page events) or `api` (the JSON API calls of a
+        tool-calling method)."""
+        return str(self.metrics.get("modality") or "ui")
+
+    @property
+    def gold(self) -> list[dict]:
+        """The gold list that `matched` refers to: the gold calls of an API episode, else the gold steps."""
+        if self.modality == "api":
+            return (self.data.get("scenario") or {}).get("gold_calls") or self.metrics.get("gold_calls") or []
+        return self.gold_actions
+
+    @property
+    def gold_unit(self) -> str:
+        return "calls" if self.modality == "api" else "steps"
+
+    @property
     def name(self) -> str:
         return self.path.stem  # seed3-trial0
 

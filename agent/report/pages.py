@@ -22,14 +22,15 @@ CHARTS = (
      "(slightly spread sideways); on the dashed line an episode used exactly the gold number."),
     ("tokens", "Tokens and cost per label", "Prompt and completion tokens summed over the complete episodes."),
     ("ends", "Why episodes ended", "stop: the agent stopped; max steps: the step limit; policy halt: the "
-     "policy stack or planner gave up; crash: the episode broke; incomplete: not finished (yet)."),
+     "policy stack or planner gave up, or a tool call was malformed; crash: the episode broke; incomplete: not "
+     "finished (yet)."),
 )
 
 
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("agent.report", "templates"), autoescape=True, auto_reload=False,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(url=_url, pretty=_pretty, number=_number)
+    env.filters.update(url=_url, pretty=_pretty, number=_number, compact=_compact)
     env.globals.update(outcomes=OUTCOMES)
     return env
 
@@ -60,9 +61,11 @@ def compare_page(env: Environment, run: Run, task: str, seed: int, episodes: lis
         views = step_views(episode)
         columns.append({"e": episode, "views": views, "diverged": divergence(episode, views),
                         "href": root + _quote_path(episode.page)})
-    gold = episodes[0].gold_actions if episodes else []
+    # The page's gold steps, and the gold calls when an episode worked the JSON API.
+    gold = next((e.gold_actions for e in episodes if e.gold_actions), [])
+    gold_calls = next((e.gold for e in episodes if e.modality == "api" and e.gold), [])
     return env.get_template("compare.html").render(root=root, run_name=run.folder.name, task=task, seed=seed,
-                                                   gold=gold, columns=columns)
+                                                   gold=gold, gold_calls=gold_calls, columns=columns)
 
 
 def compare_file(task: str, seed: int) -> str:
@@ -157,6 +160,10 @@ def _pretty(value) -> str:
     if isinstance(value, (dict, list)):
         return json.dumps(value, indent=1, ensure_ascii=False)
     return str(value)
+
+
+def _compact(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
 def _number(value) -> str:

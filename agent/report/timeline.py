@@ -1,6 +1,6 @@
-"""An episode read step by step against its gold steps: which gold steps each step met (from the
-`matched` list /evaluate answered after it), where the episode left the gold path, and the
-prompts of its model calls."""
+"""An episode read step by step against its gold steps (its gold calls, for an episode that worked
+the JSON API): which gold steps each step met (from the `matched` list /evaluate answered after
+it), where the episode left the gold path, and the prompts of its model calls."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,7 +35,7 @@ class Divergence:
 
 
 def step_views(episode: Episode) -> list[StepView]:
-    before = [False] * len(episode.gold_actions)
+    before = [False] * len(episode.gold)
     views = []
     for number, step in enumerate(episode.steps, 1):
         after = (step.get("metrics") or {}).get("matched")
@@ -57,15 +57,15 @@ def gold_views(episode: Episode, views: list[StepView]) -> list[dict]:
         for number in view.met or ():
             met_at[number] = view.number
     return [{"number": number, **gold, "met": bool(_at(final, number - 1)), "met_at": met_at.get(number)}
-            for number, gold in enumerate(episode.gold_actions, 1)]
+            for number, gold in enumerate(episode.gold, 1)]
 
 
 def divergence(episode: Episode, views: list[StepView]) -> Divergence | None:
     """None when the episode met every gold step, or when its steps did not record `matched`."""
     prefixes = [_prefix((view.step.get("metrics") or {}).get("matched")) for view in views]
-    if not episode.gold_actions or not prefixes or any(p is None for p in prefixes):
+    if not episode.gold or not prefixes or any(p is None for p in prefixes):
         return None
-    if prefixes[-1] == len(episode.gold_actions):
+    if prefixes[-1] == len(episode.gold):
         return None
     last_advance = 0
     for number, (earlier, now) in enumerate(zip([0] + prefixes, prefixes), 1):

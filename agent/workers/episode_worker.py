@@ -1,7 +1,8 @@
 """A worker: one browser and the episodes in flight on it, each with its own browser context.
 
-Any number of threads may call `play` at once. Each episode takes a seat: an environment (its
-browser context, see agent/env.py) and the policies by label, which later episodes of the worker
+Any number of threads may call `play` at once. Each episode takes a seat: an environment of the
+kind its method works in (agent/environments.py: a browser context on the worker's browser, or the
+JSON API, which needs no browser) and the policies by label, which later episodes of the worker
 reuse, as one worker thread reused them before. What an episode produced comes back as an
 `Outcome`; writing it is the driver's job (agent/runner.py), whichever backend ran the worker.
 """
@@ -12,11 +13,10 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..env import CrmEnv
+from ..environments import make_env
 from ..llm import LLMError
-from ..policies import make_policy
+from ..policies import environment_of, make_policy
 from ..protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS
-from ..recording import EpisodeRecorder
 from ..runner import EpisodeSpec, crash_record, run_episode
 from .browser_host import BrowserHost, HostedEnv
 
@@ -44,18 +44,10 @@ class Outcome:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
-def make_env(config: WorkerConfig, browser) -> CrmEnv:
-    """The environment an episode plays in, on this browser."""
-    protocol = PROTOCOLS[config.policy_options.get("protocol", DEFAULT_PROTOCOL)]
-    env = CrmEnv(config.server_url, browser=browser, operator_token=config.operator_token, **protocol.env_options())
-    if config.records:
-        env.recorder = EpisodeRecorder(**config.recording)
-    return env
-
-
 @dataclass
 class _Seat:
-    env: HostedEnv
+    env: HostedEnv  # or an ApiEnv, for a method that works the API
+    kind: str  # agent/environments.py: "browser" or "api"
     policies: dict = field(default_factory=dict)
 
     def policy(self, spec: EpisodeSpec, options: dict):
@@ -69,14 +61,14 @@ class EpisodeWorker:
     def __init__(self, config: WorkerConfig):
         self.config = config
         self.host = BrowserHost()
-        self._free: list[_Seat] = []
+        self._free: dict[str, list[_Seat]] = {}  # by kind of environment
         self._lock = threading.Lock()
 
     def play(self, spec: EpisodeSpec, settings: dict, assets: Path | None = None) -> Outcome:
         """Play one episode; `assets` is the folder for its screenshots and trace, if recorded.
         A broken episode comes back as an incomplete trajectory saying why, never as an exception."""
         try:
-            seat = self._take_seat()
+            seat = self._take_seat(environment_of(spec.method))
         except Exception:  # the browser cannot be started: every episode of this worker says so
             return Outcome(crash_record(spec, settings, traceback.format_exc()))
         seat.env.observations = spec.observations
@@ -96,22 +88,29 @@ class EpisodeWorker:
 
     def close(self) -> None:
         with self._lock:
-            seats, self._free = self._free, []
+            seats, self._free = [seat for free in self._free.values() for seat in free], {}
         for seat in seats:
             self._discard(seat)
         self.host.close()
 
-    def _take_seat(self) -> _Seat:
+    def _take_seat(self, kind: str) -> _Seat:
         with self._lock:
-            while self._free:
-                seat = self._free.pop()
-                if seat.env.generation == self.host.generation:  # not of a browser that has died since
+            free = self._free.setdefault(kind, [])
+            while free:
+                seat = free.pop()
+                if kind != "browser" or seat.env.generation == self.host.generation:  # not of a dead browser
                     return seat
-        return _Seat(self.host.environment(lambda browser: make_env(self.config, browser)))
+        protocol = PROTOCOLS[self.config.policy_options.get("protocol", DEFAULT_PROTOCOL)]
+
+        def make(browser=None):
+            return make_env(kind, self.config.server_url, self.config.operator_token, protocol, self.config.recording,
+                            browser)
+
+        return _Seat(self.host.environment(make) if kind == "browser" else make(), kind)
 
     def _give_back(self, seat: _Seat) -> None:
         with self._lock:
-            self._free.append(seat)
+            self._free.setdefault(seat.kind, []).append(seat)
 
     def _discard(self, seat: _Seat) -> None:
         try:

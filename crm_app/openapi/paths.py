@@ -3,6 +3,7 @@ are written for a model that calls them as tools: say what the operation is for,
 and what each parameter takes."""
 from __future__ import annotations
 
+from scenarios.evaluator import MODALITIES
 from scenarios.routes import MAX_SEED
 from scenarios.suites import SUITES
 
@@ -46,6 +47,13 @@ PARAMETERS = {
         "description": "The operator token of the server. With it, gold steps carry their `value`; without it "
                        "they do not, so an agent under test cannot read the answers.",
         "schema": {"type": "string", "maxLength": 200},
+    },
+    "Modality": {
+        "name": "modality", "in": "query", "required": False,
+        "description": "What /evaluate scores progress on: ui (the page's events against the gold steps) or api "
+                       "(the recorded API calls against the gold calls). Left out: ui when the page recorded "
+                       "events, else api when the server recorded calls, else ui.",
+        "schema": {"type": "string", "enum": list(MODALITIES)},
     },
     "OperatorTokenHeader": {
         "name": "X-Operator-Token", "in": "header", "required": False,
@@ -160,8 +168,8 @@ CRM_PATHS = {
     "/api/bookings": {"post": operation(
         "book_flight", "Book flights for a passenger and pay",
         "Creates a confirmed booking from flight ids (from search_flights), the passenger's details and "
-        "a card, in one step, and answers it with its new confirmation code. Send an Idempotency-Key so "
-        "that a retry cannot book twice.",
+        "a card, in one step, and answers it with its new confirmation code. Each call that succeeds makes "
+        "a new booking: call it once per booking.",
         write_responses("201", "The new booking", "The Idempotency-Key was used for a different request"),
         [*SCENARIO, IDEMPOTENCY],
         body({"type": "object", "properties": {
@@ -193,14 +201,13 @@ CRM_PATHS = {
     "/api/bookings/{code}/passenger": {"patch": operation(
         "update_passenger", "Change the passenger's details on a booking",
         "Changes only the passenger fields given (title, first_name, last_name, email, gender, "
-        "date_of_birth); the others keep their values. The fields may also be wrapped as "
-        "{\"passenger\": {...}}.",
+        "date_of_birth); the others keep their values.",
         write_responses("200", "The changed booking",
                         "The booking is cancelled, or the Idempotency-Key was used for a different request"),
         [CODE_PARAM, *SCENARIO, IDEMPOTENCY],
         body({"oneOf": [ref("PassengerChanges"), {"type": "object", "properties": {
             "passenger": ref("PassengerChanges")}, "required": ["passenger"], "additionalProperties": False}]},
-            "The fields to change"),
+            "The fields to change, as they are or wrapped as {\"passenger\": {...}}"),
     )},
     "/api/bookings/{code}/flights": {"put": operation(
         "change_flights", "Move a booking to other flights on the same route",
@@ -272,11 +279,14 @@ SCENARIO_PATHS = {
     )},
     "/evaluate": {"get": operation(
         "evaluate_scenario", "Score a scenario's recorded actions and final state",
-        "Compares the actions the page recorded with the gold action sequence, and the scenario's data "
-        "with what the gold sequence leaves: success, progress and number of actions.",
+        "Compares the actions the page recorded with the gold action sequence (modality ui), or the JSON "
+        "API calls the server answered with the gold calls (modality api), and the scenario's data with "
+        "what the gold sequence leaves: success, progress and number of actions. Left out, the modality "
+        "is ui when the page recorded events, else api when the server recorded calls, else ui.",
         {"200": answer(ref("Evaluation"), "The score"),
-         "400": error("The scenario id is missing, empty or malformed"), "404": error("An unknown scenario")},
-        [*SCENARIO, *OPERATOR], tags=("scenarios",),
+         "400": error("The scenario id is missing, empty or malformed, or an unknown modality"),
+         "404": error("An unknown scenario")},
+        [*SCENARIO, *OPERATOR, {"$ref": "#/components/parameters/Modality"}], tags=("scenarios",),
     )},
     "/api/events": {"post": operation(
         "record_event", "Record a page event in a scenario",

@@ -2,6 +2,7 @@
 length limits are read from the code that enforces them, so the document cannot drift from it."""
 from __future__ import annotations
 
+from scenarios.evaluator import MODALITIES
 from scenarios.events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from scenarios.tasks import ALIASES, TASKS
 
@@ -101,6 +102,13 @@ GOLD_STEP = obj({
     "label": {"type": "string", "description": "The control's visible label"},
 }, required=("action", "target"), extra=True)
 
+GOLD_CALL = obj({
+    "operation": {"type": "string", "description": "The recorded operation: search_flights, get_booking, "
+                                                   "create_booking, cancel_booking, update_passenger, change_flights"},
+    "params": {"type": "object", "description": "The parameters the call must carry; left out unless the operator "
+                                                "token is given (see GET /evaluate)"},
+}, required=("operation",))
+
 SCHEMAS = {
     "Error": obj({
         "error": {"type": "string", "description": "What is wrong, in words a person can act on"},
@@ -160,16 +168,21 @@ SCHEMAS = {
     "Evaluation": obj({
         "id": {"type": "string"},
         "scenario": {"type": "string", "enum": list(TASKS)},
+        "modality": {"type": "string", "enum": list(MODALITIES),
+                     "description": "What progress, matched, num_actions and metrics count: ui, the page's events "
+                                    "against gold_actions; api, the recorded API calls against gold_calls"},
         "success": {"type": "integer", "enum": [0, 1]},
         "task_progress": {"type": "number", "minimum": 0, "maximum": 1},
         "num_actions": {"type": "integer", "minimum": 0},
         "gold_actions": {"type": "array", "items": GOLD_STEP},
-        "matched": {"type": "array", "items": {"type": "boolean"}},
+        "gold_calls": {"type": "array", "items": GOLD_CALL},
+        "matched": {"type": "array", "items": {"type": "boolean"},
+                    "description": "Per gold step (modality ui) or gold call (modality api): met or not"},
         "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
                            required=("passed", "reason")),
         "metrics": {"type": "array", "items": {"type": "object"}},
-    }, required=("id", "scenario", "success", "task_progress", "num_actions", "gold_actions", "state_check",
-                 "metrics"), extra=True),
+    }, required=("id", "scenario", "modality", "success", "task_progress", "num_actions", "gold_actions",
+                 "gold_calls", "state_check", "metrics"), extra=True),
 }
 
 IDEMPOTENCY_KEY_LENGTH = column_length(IdempotencyKey.key)

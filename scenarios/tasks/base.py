@@ -62,7 +62,8 @@ class Outcome:
 class Task:
     name: str
     sample: Callable[[Draw], Sample]
-    gold: Callable[[dict], list[dict]]
+    gold: Callable[[dict], list[dict]]  # the gold UI steps (scenarios/steps.py)
+    gold_calls: Callable[[dict], list[dict]]  # the gold API calls of that path (scenarios/call_steps.py)
     expect: Callable[[dict, dict], dict]  # (initial state, details) -> the state the gold steps leave
     goal: Callable[[Outcome], str | None]  # why the task's goal does not hold, or None when it does
     instructions: tuple[str, ...]

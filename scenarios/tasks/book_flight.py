@@ -1,7 +1,7 @@
 """TASK_BOOK_FLIGHT: search, pick the flights, enter the passenger and the card, book."""
 from __future__ import annotations
 
-from .. import steps
+from .. import call_steps, steps
 from ..sampling import Draw, flight_details, passenger_details, payment_details
 from ..state import booking_difference
 from .base import NEW, Outcome, Sample, Task, requested_booking
@@ -55,6 +55,10 @@ def gold(details: dict) -> list[dict]:
     ]
 
 
+def gold_calls(details: dict) -> list[dict]:
+    return [call_steps.search(details["flight"]), call_steps.book(details)]
+
+
 def expect(initial: dict, details: dict) -> dict:
     return {**initial, NEW: requested_booking(details)}
 
@@ -71,6 +75,7 @@ TASK = Task(
     name="TASK_BOOK_FLIGHT",
     sample=sample,
     gold=gold,
+    gold_calls=gold_calls,
     expect=expect,
     goal=booked_as_asked,
     instructions=INSTRUCTIONS,

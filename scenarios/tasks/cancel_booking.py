@@ -1,7 +1,7 @@
 """TASK_CANCEL_FLIGHT: find a booking and cancel it, re-entering its code to confirm."""
 from __future__ import annotations
 
-from .. import steps
+from .. import call_steps, steps
 from .base import Task, booking_as_expected, changed_booking, existing_booking
 
 INSTRUCTIONS = (
@@ -26,6 +26,11 @@ def gold(details: dict) -> list[dict]:
             steps.click("cancel-confirm")]
 
 
+def gold_calls(details: dict) -> list[dict]:
+    code = details["confirmation-code"]
+    return [call_steps.lookup(code), call_steps.cancel(code)]
+
+
 def _cancel(booking: dict, details: dict) -> None:
     booking["status"] = "Cancelled"
 
@@ -35,6 +40,7 @@ TASK = Task(
     aliases=("TASK_CANCEL_BOOKING",),
     sample=existing_booking,
     gold=gold,
+    gold_calls=gold_calls,
     expect=changed_booking(_cancel),
     goal=booking_as_expected,
     instructions=INSTRUCTIONS,

@@ -1,7 +1,7 @@
 """TASK_FIND_BOOKING: open a booking by its confirmation code."""
 from __future__ import annotations
 
-from .. import steps
+from .. import call_steps, steps
 from .base import Outcome, Task, existing_booking, unchanged
 
 INSTRUCTIONS = (
@@ -24,6 +24,10 @@ def gold(details: dict) -> list[dict]:
     return steps.find_booking(details["confirmation-code"])
 
 
+def gold_calls(details: dict) -> list[dict]:
+    return [call_steps.lookup(details["confirmation-code"])]
+
+
 def looked_up(outcome: Outcome) -> str | None:
     """The last booking lookup the server answered in the scenario found the asked-for booking:
     that is the booking on screen."""
@@ -42,6 +46,7 @@ TASK = Task(
     name="TASK_FIND_BOOKING",
     sample=existing_booking,
     gold=gold,
+    gold_calls=gold_calls,
     expect=unchanged,
     goal=looked_up,
     instructions=INSTRUCTIONS,

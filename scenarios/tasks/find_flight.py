@@ -1,7 +1,7 @@
 """TASK_FIND_FLIGHT: search one-way or return flights on a route."""
 from __future__ import annotations
 
-from .. import steps
+from .. import call_steps, steps
 from ..sampling import Draw, flight_details
 from .base import Outcome, Sample, Task, unchanged
 
@@ -33,6 +33,10 @@ def gold(details: dict) -> list[dict]:
     return steps.flight_search(details["flight"])
 
 
+def gold_calls(details: dict) -> list[dict]:
+    return [call_steps.search(details["flight"])]
+
+
 def searched_as_asked(outcome: Outcome) -> str | None:
     """The last flight search the server answered in the scenario is the one asked for: those are
     the results on screen. No `return` date asked for means a one-way search."""
@@ -58,6 +62,7 @@ TASK = Task(
     name="TASK_FIND_FLIGHT",
     sample=sample,
     gold=gold,
+    gold_calls=gold_calls,
     expect=unchanged,
     goal=searched_as_asked,
     instructions=INSTRUCTIONS,

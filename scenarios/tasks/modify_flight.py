@@ -1,7 +1,7 @@
 """TASK_MODIFY_FLIGHT: move a booking to flights on other dates, same route."""
 from __future__ import annotations
 
-from .. import steps
+from .. import call_steps, steps
 from ..sampling import Draw, flight_details
 from ..state import flights_state
 from .base import Sample, Task, booking_as_expected, changed_booking, from_booking, legs
@@ -47,6 +47,12 @@ def gold(details: dict) -> list[dict]:
     ]
 
 
+def gold_calls(details: dict) -> list[dict]:
+    """Open the booking, search the new dates on its route, move it to the new flights."""
+    code, flight = details["confirmation-code"], details["flight"]
+    return [call_steps.lookup(code), call_steps.search(flight), call_steps.change(code, flight)]
+
+
 def _move(booking: dict, details: dict) -> None:
     booking["flights"] = flights_state(legs(details["flight"]))
 
@@ -55,6 +61,7 @@ TASK = Task(
     name="TASK_MODIFY_FLIGHT",
     sample=sample,
     gold=gold,
+    gold_calls=gold_calls,
     expect=changed_booking(_move),
     goal=booking_as_expected,
     instructions=INSTRUCTIONS,

@@ -5,7 +5,7 @@ import datetime as dt
 
 from crm_app.services.validation import GENDERS, TITLES
 
-from .. import steps
+from .. import call_steps, steps
 from ..sampling import Draw
 from ..state import passenger_value
 from ..steps import PASSENGER_KEYS
@@ -64,6 +64,11 @@ def gold(details: dict) -> list[dict]:
     ]
 
 
+def gold_calls(details: dict) -> list[dict]:
+    code = details["confirmation-code"]
+    return [call_steps.lookup(code), call_steps.update(code, details["passenger"])]
+
+
 def _update(booking: dict, details: dict) -> None:
     for key, value in details["passenger"].items():
         field = PASSENGER_KEYS[key]
@@ -75,6 +80,7 @@ TASK = Task(
     aliases=("TASK_MODIFY_PASSENGER",),
     sample=sample,
     gold=gold,
+    gold_calls=gold_calls,
     expect=changed_booking(_update),
     goal=booking_as_expected,
     instructions=INSTRUCTIONS,

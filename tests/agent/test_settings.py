@@ -63,6 +63,13 @@ def test_the_oracle_records_no_model():
     assert result_settings("heap", {"model": "model-a", "temperature": 0.3, "max_steps": 60}) == FLAT
 
 
+def test_toolcall_records_the_tools_it_is_offered_and_its_scoring_modality():
+    from agent.tools import TOOL_NAMES
+
+    assert result_settings("toolcall", {"model": "model-a", "temperature": 0.3, "max_steps": 60}) == \
+        {**FLAT, "tools": list(TOOL_NAMES), "modality": "api"}
+
+
 def test_help_shows_the_defaults(capsys):
     for argv in (["--help"], ["run", "--help"], ["summarize", "--help"]):
         try:

@@ -26,9 +26,11 @@ class Scenarios:
         """Play `steps` into the scenario: page events and API calls (see Replay for `only`)."""
         return Replay(self.send, scenario["id"], **only).play(steps)
 
-    def evaluate(self, scenario: dict, operator: bool = True) -> dict:
-        """The /evaluate answer, in full (with the operator token) unless `operator` is False."""
-        response = self.client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR if operator else {})
+    def evaluate(self, scenario: dict, operator: bool = True, modality: str | None = None) -> dict:
+        """The /evaluate answer, in full (with the operator token) unless `operator` is False; in the
+        given modality (ui, api), else in the one the server picks."""
+        query = f"&modality={modality}" if modality else ""
+        response = self.client.get(f"/evaluate?scenario={scenario['id']}{query}", headers=OPERATOR if operator else {})
         assert response.status_code == 200, response.json
         return response.json
 

@@ -112,7 +112,8 @@ def test_bookings_stay_inside_their_scenario(scenarios):
     made = [status for path, status in replay.calls if path == "/api/bookings"]
     assert made == [201]
     assert scenarios.evaluate(book)["success"] == 1
-    assert scenarios.evaluate(a)["num_actions"] == 0  # nothing leaked into the other scenarios
+    leaked = scenarios.evaluate(a)  # a's own lookup, scored as API work; nothing leaked from the others
+    assert (leaked["modality"], leaked["num_actions"], leaked["task_progress"]) == ("api", 1, 1.0)
 
 
 def test_reset_brings_back_a_cancelled_booking(scenarios):
@@ -126,8 +127,10 @@ def test_reset_brings_back_a_cancelled_booking(scenarios):
     for key in ("id", "details", "instruction", "conversation"):
         assert reset[key] == scenario[key]
     assert scenarios.booking(scenario["id"], code).json["booking"] == before
-    result = scenarios.evaluate(scenario)
-    assert (result["success"], result["num_actions"], result["task_progress"]) == (0, 0, 0.0)
+    result = scenarios.evaluate(scenario)  # no event since the reset; the one lookup above, the first of two gold calls
+    assert (result["modality"], result["success"], result["num_actions"], result["task_progress"]) == ("api", 0, 1, 0.5)
+    page = scenarios.evaluate(scenario, modality="ui")
+    assert (page["success"], page["num_actions"], page["task_progress"]) == (0, 0, 0.0)
 
 
 def test_reset_removes_a_booking_made_in_the_scenario(scenarios):

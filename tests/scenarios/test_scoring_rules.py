@@ -18,17 +18,23 @@ def stray_click(client, scenario):
 
 
 @pytest.mark.parametrize("task", WRITE_TASKS + ("TASK_FIND_FLIGHT", "TASK_FIND_BOOKING"))
-def test_work_done_through_the_json_api_alone_succeeds_with_no_progress(scenarios, task):
-    """Rule 2: success is state_check.passed; progress is what tells UI work from API work."""
+def test_work_done_through_the_json_api_alone_succeeds_and_is_scored_on_its_calls(scenarios, task):
+    """Rule 2: success is state_check.passed. With no page event the episode is scored as API work:
+    progress counts the gold calls met; scored as UI work it has none."""
     scenario = scenarios.generate(task, 61)
-    scenarios.play(scenario, scenarios.gold(scenario), events=False)
+    replay = scenarios.play(scenario, scenarios.gold(scenario), events=False)
     result = scenarios.evaluate(scenario)
     assert result["state_check"] == {"passed": True, "reason": "the goal holds and nothing else changed"}
-    assert (result["success"], result["task_progress"], result["num_actions"]) == (1, 0.0, 0)
-    assert result["metrics"] == [{"step": 0, "action": "", "task_completion": 1, "%complete": 0.0}]
+    assert result["modality"] == "api" and result["matched"] == [True] * len(result["gold_calls"])
+    assert (result["success"], result["task_progress"], result["num_actions"]) == (1, 1.0, len(replay.calls))
+    assert result["metrics"][-1] == {"step": len(replay.calls), "action": result["metrics"][-1]["action"],
+                                     "task_completion": 1, "%complete": 1.0}
+    page = scenarios.evaluate(scenario, modality="ui")
+    assert (page["modality"], page["success"], page["task_progress"], page["num_actions"]) == ("ui", 1, 0.0, 0)
+    assert page["metrics"] == [{"step": 0, "action": "", "task_completion": 1, "%complete": 0.0}]
     stray_click(scenarios.client, scenario)
-    after = scenarios.evaluate(scenario)
-    assert (after["success"], after["task_progress"], after["num_actions"]) == (1, 0.0, 1)
+    after = scenarios.evaluate(scenario)  # a page event: scored as UI work
+    assert (after["modality"], after["success"], after["task_progress"], after["num_actions"]) == ("ui", 1, 0.0, 1)
 
 
 def test_a_stray_click_does_not_make_an_unfinished_task_succeed(scenarios):
@@ -128,6 +134,10 @@ def test_write_calls_record_their_parameters(app, scenarios):
     assert [c["operation"] for c in modify] == ["get_booking", "search_flights", "change_flights"]
     change = modify[-1]["params"]
     assert change["code"] == scenario["details"]["confirmation-code"] and isinstance(change["outward_flight_id"], int)
+    flight = scenario["details"]["flight"]  # the ids' flights, by number and date
+    assert change["outward_flight"] == {"number": flight["outward-flight-number"], "date": flight["departure"]}
+    assert change["return_flight"] == ({"number": flight["return-flight-number"], "date": flight["return"]}
+                                       if "return" in flight else None)
     code = cancel["details"]["confirmation-code"]
     assert cancelled[-1] == {"operation": "cancel_booking", "params": {"code": code, "confirmation_code": code},
                              "status": 200}

@@ -45,7 +45,7 @@ class AirlineCrmTask(AbstractBrowserTask):
         self.timeout = 10_000
         use_debian_chromium()  # before BrowserGym launches its browsers
         url, token = crm_server(server_url, operator_token)
-        self.client = ScenarioClient(url, operator_token=token)
+        self.client = ScenarioClient(url, operator_token=token, modality="ui")  # scores the page events
         self.scenario: dict | None = None
         self.page = None
 
