@@ -31,6 +31,6 @@ DEFAULT = "browser"
 
 def make_env(kind: str, server_url: str, operator_token: str | None, protocol: Protocol, recording: dict | None = None,
              browser=None):
-    """A new environment of this kind for the protocol; `recording` as the runner's and `browser` (a
-    Playwright browser to open its contexts in, else its own) for the browser kind only."""
+    """A new environment of this kind for the protocol; `recording` as the runner's and `browser`, a
+    running Chromium to open its contexts in (default: one of its own), for the browser only."""
     return ENVIRONMENTS[kind](server_url, operator_token, protocol, recording or {}, browser)

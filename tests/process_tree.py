@@ -35,13 +35,27 @@ def tree_pss_mb(pid: int | None = None) -> float:
 
 
 def chromium_browsers(pid: int | None = None) -> set[int]:
-    """The Chromium browser processes (not their renderers, GPU or utility processes) below `pid`."""
-    browsers = set()
-    for process in descendants(pid):
-        words = _read(PROC / str(process) / "cmdline").replace("\0", " ").split()
-        if words and "chromium" in words[0] and not any(word.startswith("--type=") for word in words):
-            browsers.add(process)
-    return browsers
+    """The Chromium browser processes (not their renderers, GPU or utility processes) below `pid`.
+    A process that Chromium has just forked shows the browser's command line until it execs, so
+    only a Chromium process whose parent is not Chromium counts."""
+    return {process for process in descendants(pid)
+            if _is_chromium_browser(process) and not _is_chromium(_parent(process))}
+
+
+def _is_chromium(pid: int) -> bool:
+    words = _read(PROC / str(pid) / "cmdline").replace("\0", " ").split()
+    return bool(words) and "chromium" in words[0]
+
+
+def _is_chromium_browser(pid: int) -> bool:
+    words = _read(PROC / str(pid) / "cmdline").replace("\0", " ").split()
+    return _is_chromium(pid) and not any(word.startswith("--type=") for word in words)
+
+
+def _parent(pid: int) -> int:
+    """The parent's pid (0 for a process that has ended)."""
+    stat = _read(PROC / str(pid) / "stat")  # "pid (name) state ppid ...": the name may hold spaces
+    return int(stat.rpartition(")")[2].split()[1]) if stat else 0
 
 
 class Watch:

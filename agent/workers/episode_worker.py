@@ -1,7 +1,8 @@
 """A worker: one browser and the episodes in flight on it, each with its own browser context.
 
-Any number of threads may call `play` at once. Each episode takes a seat: an environment (its
-browser context, see agent/env.py) and the policies by label, which later episodes of the worker
+Any number of threads may call `play` at once. Each episode takes a seat: an environment of the
+kind its method works in (agent/environments.py: a browser context on the worker's browser, or the
+JSON API, which needs no browser) and the policies by label, which later episodes of the worker
 reuse, as one worker thread reused them before. What an episode produced comes back as an
 `Outcome`; writing it is the driver's job (agent/runner.py), whichever backend ran the worker.
 """
@@ -12,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import environments
+from ..environments import make_env
 from ..llm import LLMError
 from ..policies import environment_of, make_policy
 from ..protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS
@@ -43,15 +44,10 @@ class Outcome:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
-def make_env(config: WorkerConfig, kind: str, browser=None):
-    """An environment of this kind (agent/environments.py) for an episode; a browser one on `browser`."""
-    protocol = PROTOCOLS[config.policy_options.get("protocol", DEFAULT_PROTOCOL)]
-    return environments.make_env(kind, config.server_url, config.operator_token, protocol, config.recording, browser)
-
-
 @dataclass
 class _Seat:
-    env: HostedEnv  # or, for a method working the API, its ApiEnv
+    env: HostedEnv  # or an ApiEnv, for a method that works the API
+    kind: str  # agent/environments.py: "browser" or "api"
     policies: dict = field(default_factory=dict)
 
     def policy(self, spec: EpisodeSpec, options: dict):
@@ -65,7 +61,7 @@ class EpisodeWorker:
     def __init__(self, config: WorkerConfig):
         self.config = config
         self.host = BrowserHost()
-        self._free: dict[str, list[_Seat]] = {}  # by environment kind
+        self._free: dict[str, list[_Seat]] = {}  # by kind of environment
         self._lock = threading.Lock()
 
     def play(self, spec: EpisodeSpec, settings: dict, assets: Path | None = None) -> Outcome:
@@ -82,18 +78,17 @@ class EpisodeWorker:
             trajectory = run_episode(seat.env, seat.policy(spec, self.config.policy_options), spec,
                                      self.config.max_steps, settings)
         except LLMError as error:
-            self._give_back(seat, spec)
+            self._give_back(seat)
             return Outcome(crash_record(spec, settings, str(error)), model_error=str(error))
         except Exception:  # one broken episode must not stop the run; it is retried on resume
             self._discard(seat)
             return Outcome(crash_record(spec, settings, traceback.format_exc()))
-        self._give_back(seat, spec)
+        self._give_back(seat)
         return Outcome(trajectory)
 
     def close(self) -> None:
         with self._lock:
-            seats = [seat for free in self._free.values() for seat in free]
-            self._free = {}
+            seats, self._free = [seat for free in self._free.values() for seat in free], {}
         for seat in seats:
             self._discard(seat)
         self.host.close()
@@ -103,16 +98,19 @@ class EpisodeWorker:
             free = self._free.setdefault(kind, [])
             while free:
                 seat = free.pop()
-                # not one of a browser that has died since
-                if getattr(seat.env, "generation", self.host.generation) == self.host.generation:
+                if kind != "browser" or seat.env.generation == self.host.generation:  # not of a dead browser
                     return seat
-        if kind != environments.DEFAULT:  # no page: the episode's own thread drives it
-            return _Seat(make_env(self.config, kind))
-        return _Seat(self.host.environment(lambda browser: make_env(self.config, kind, browser)))
+        protocol = PROTOCOLS[self.config.policy_options.get("protocol", DEFAULT_PROTOCOL)]
 
-    def _give_back(self, seat: _Seat, spec: EpisodeSpec) -> None:
+        def make(browser=None):
+            return make_env(kind, self.config.server_url, self.config.operator_token, protocol, self.config.recording,
+                            browser)
+
+        return _Seat(self.host.environment(make) if kind == "browser" else make(), kind)
+
+    def _give_back(self, seat: _Seat) -> None:
         with self._lock:
-            self._free.setdefault(environment_of(spec.method), []).append(seat)
+            self._free.setdefault(seat.kind, []).append(seat)
 
     def _discard(self, seat: _Seat) -> None:
         try:
