@@ -103,14 +103,14 @@ def report(results: list[dict], args, load_before: float) -> None:
         print(f"{r['backend']:8} {r['concurrency']:>11} {r['episodes']:>8} {r['per_minute']:>7.1f} "
               f"{r['per_minute'] / serial['per_minute'] if serial else float('nan'):>6.2f} "
               f"{r['per_minute'] / local['per_minute'] if local else float('nan'):>9.2f} "
-              f"{r['peak_mb']:>11.0f} {r['per_episode_mb']:>10.0f} {_added_mb(r, serial):>8.0f}")
+              f"{r['peak_mb']:>11.0f} {r['per_episode_mb']:>10.0f} {_added_mb(r, serial):>8}")
 
 
-def _added_mb(result: dict, serial: dict | None) -> float:
-    """The PSS each episode in flight beyond the first added, in MB (nan at concurrency 1)."""
+def _added_mb(result: dict, serial: dict | None) -> str:
+    """The PSS each episode in flight beyond the first added, in MB ("-" at concurrency 1)."""
     if not serial or result["concurrency"] == 1:
-        return float("nan")
-    return (result["peak_mb"] - serial["peak_mb"]) / (result["concurrency"] - 1)
+        return "-"
+    return f"{(result['peak_mb'] - serial['peak_mb']) / (result['concurrency'] - 1):.0f}"
 
 
 def _memory_gb() -> float:
