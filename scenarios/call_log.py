@@ -38,14 +38,13 @@ def _recorded() -> tuple[str, str] | None:
 def _refuse_past_limit() -> None:
     recorded = _recorded()
     if recorded:
-        g.call_refused = True  # until the check passes: a refused call is not recorded
         store.check_call_room(get_session(), recorded[1], current_app.config["MAX_API_CALLS"])
-        g.call_refused = False
+        g.recorded_call = recorded  # only once the check passed: a refused call is not recorded
 
 
 def _record(response):
-    recorded = _recorded()
-    if not recorded or g.get("call_refused", True):
+    recorded = g.pop("recorded_call", None)
+    if not recorded:
         return response
     operation, scenario_id = recorded
     session = get_session()

@@ -16,8 +16,6 @@ from crm_app.services.errors import InvalidInput
 from .tasks import TASKS
 from .tasks.base import Task
 
-DEFAULT = "full"
-
 # Fields are the facts of phrasing.facts(). One sentence per task, so that every scenario of a task
 # reads alike, as in the papers' runs.
 PAPER_INSTRUCTIONS = {

@@ -71,9 +71,6 @@ TARGETS: dict[str, Target] = {
 }
 
 
-CARD_DATA_KINDS = ("card", "security-code")  # never stored in full (see scenarios/card_data.py)
-
-
 def kind_of(target: str) -> str:
     return TARGETS[target].kind if target in TARGETS else "text"
 

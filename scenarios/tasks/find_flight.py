@@ -45,9 +45,7 @@ def searched_as_asked(outcome: Outcome) -> str | None:
         return "no flight search was made"
     if search["status"] != 200:
         return f"the last flight search was refused (status {search['status']})"
-    flight = outcome.details["flight"]
-    wanted = {"from": flight["from"], "to": flight["to"], "date": flight["departure"], "return": flight.get("return")}
-    for key, value in wanted.items():
+    for key, value in call_steps.search(outcome.details["flight"])["params"].items():
         got = search["params"].get(key)
         if got != value:
             return f"the last flight search was not the one asked for: {key} was {_shown(got)}, expected {_shown(value)}"
