@@ -35,13 +35,14 @@ def _files(args) -> int:
         texts = render_files(files, replayer)
     print(f"replayed {sum(len(e.pages) for f in files for e in f.examples)} example pages in {replayer.episodes} "
           f"episodes of {replayer.actions} actions")
-    stale = [file for file in files if difference(file, texts[file.name])]
+    diffs = {file.name: difference(file, texts[file.name]) for file in files}
+    stale = [file for file in files if diffs[file.name]]
     for file in stale:
         if args.command == "refresh":
             file.path.write_text(texts[file.name])
             print(f"refreshed {file.path}")
         else:
-            print(difference(file, texts[file.name]))
+            print(diffs[file.name])
     if args.command == "refresh":
         print(f"{len(stale)} of {len(files)} example files changed; now read the changed pages and fix what the "
               "examples say about them (reasons, actions, plans, states, programs)")

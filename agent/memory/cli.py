@@ -19,6 +19,7 @@ from tqdm import tqdm
 from ..llm import DEFAULT_TEMPERATURE, LLMError
 from ..policies.model import ModelCalls, make_client
 from ..policies.synapse_prompts import abstract_state, render_trajectory
+from ..summary import task_order
 from ..tasks import ALL_TASKS
 from .exemplars import successful_episodes
 from .retrieval import embed_all
@@ -120,7 +121,7 @@ def describe(memory: ExemplarMemory, full: bool = False) -> str:
              "embeddings stored for: " + (", ".join(memory.embedding_models())
                                           or "none (runs rank by BM25, or embed the keys on first use)"), ""]
     rows = [("task", "exemplars", "turns", "actions")]
-    for task, count in sorted(memory.task_counts().items(), key=lambda item: _order(item[0])):
+    for task, count in sorted(memory.task_counts().items(), key=lambda item: task_order(item[0])):
         mine = [e for e in memory.exemplars if e.task_type == task]
         rows.append((task, str(count), str(sum(len(e.turns) for e in mine)),
                      str(sum(len(t.actions) for e in mine for t in e.turns))))
@@ -136,7 +137,3 @@ def describe(memory: ExemplarMemory, full: bool = False) -> str:
 def _table(rows: list[tuple[str, ...]]) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
-
-
-def _order(task: str) -> tuple[int, str]:
-    return (ALL_TASKS.index(task) if task in ALL_TASKS else len(ALL_TASKS), task)

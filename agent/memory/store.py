@@ -47,13 +47,16 @@ class ExemplarMemory:
     def vectors(self, model: str) -> dict[str, list[float]] | None:
         """The stored key vectors of this embedding model, when they cover every exemplar."""
         stored = self._embeddings().get(model) or {}
-        return stored if all(e.id in stored for e in self.exemplars) else None
+        return stored if self._covers(stored) else None
 
     def save_vectors(self, model: str, vectors: dict[str, list[float]]) -> None:
         _write(self.folder / EMBEDDINGS_FILE, {**self._embeddings(), model: vectors})
 
     def embedding_models(self) -> list[str]:
-        return sorted(model for model in self._embeddings() if self.vectors(model) is not None)
+        return sorted(model for model, stored in self._embeddings().items() if self._covers(stored or {}))
+
+    def _covers(self, stored: dict) -> bool:
+        return all(e.id in stored for e in self.exemplars)
 
     def task_counts(self) -> Counter:
         return Counter(e.task_type for e in self.exemplars)

@@ -3,8 +3,8 @@
 Each element action of the oracle becomes mouse and keyboard input at the element's box from the
 observation: CLICK -> CLICK_AT its centre; TYPE into a text field -> CLICK_AT, PRESS Control+a,
 TYPE_TEXT, PRESS Tab (Enter when asked); TYPE into a select -> CLICK_AT, TYPE_TEXT the option,
-PRESS Enter. An element outside the viewport is first scrolled to (SCROLL 0 dy). If this policy
-solves every task, coordinate actions reach every page, widget and dialog, and the page records
+PRESS Enter. An element outside the viewport is first brought into view (PRESS PageDown or
+PageUp). If this policy solves every task, coordinate actions reach every page, widget and dialog, and the page records
 them exactly as it records element actions.
 """
 from __future__ import annotations

@@ -85,11 +85,11 @@ class ToolCallPolicy(LLMPolicy):
         names = [tool["function"]["name"] for tool in self.tools]
         for call in completion.tool_calls:
             function = call.get("function") or {}
-            problem = _malformed(function.get("name"), function.get("arguments"), names)
+            arguments, problem = _read_call(function.get("name"), function.get("arguments"), names)
             if problem:
                 self.queue = []
                 return problem
-            self.queue.append((call["id"], function["name"], json.loads(function["arguments"] or "{}")))
+            self.queue.append((call["id"], function["name"], arguments))
         return None
 
     def episode_context(self) -> dict:
@@ -106,14 +106,14 @@ def _tool_definitions(observation) -> list[dict]:
     return tools
 
 
-def _malformed(name, arguments, names: list[str]) -> str | None:
-    """Why a tool call cannot be run as the model wrote it; None when it can."""
+def _read_call(name, arguments, names: list[str]) -> tuple[dict | None, str | None]:
+    """A tool call's arguments as a dict, or why it cannot be run as the model wrote it."""
     if name not in names:
-        return f"the model called {name!r}, which is not a tool (the tools: {', '.join(names)})"
+        return None, f"the model called {name!r}, which is not a tool (the tools: {', '.join(names)})"
     try:
         parsed = json.loads(arguments or "{}")
     except (TypeError, ValueError) as error:
-        return f"the arguments of {name} are not valid JSON ({error}): {str(arguments)[:200]!r}"
+        return None, f"the arguments of {name} are not valid JSON ({error}): {str(arguments)[:200]!r}"
     if not isinstance(parsed, dict):
-        return f"the arguments of {name} are not a JSON object: {str(arguments)[:200]!r}"
-    return None
+        return None, f"the arguments of {name} are not a JSON object: {str(arguments)[:200]!r}"
+    return parsed, None
