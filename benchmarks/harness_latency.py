@@ -27,8 +27,7 @@ from agent.observation import observe, parse_observation  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
 from agent.runner import plan, run_all  # noqa: E402
 from agent.tasks import ALL_TASKS  # noqa: E402
-from crm_app import create_app  # noqa: E402
-from crm_app.server import BackgroundServer  # noqa: E402
+from crm_app.server import embedded_server  # noqa: E402
 from crm_app.http_client import http_sender  # noqa: E402
 
 SCREEN_JS = """() => {
@@ -109,16 +108,14 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=2, help="oracle episodes per task in each measurement")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder})
-        token = app.config["OPERATOR_TOKEN"]  # the oracle reads the gold steps' values
-        with BackgroundServer(app) as server, CrmEnv(server.url, operator_token=token) as env:
+    with embedded_server() as server:
+        token = server.app.config["OPERATOR_TOKEN"]  # the oracle reads the gold steps' values
+        with CrmEnv(server.url, operator_token=token) as env:
             cold_resets = measure_resets(env, args.resets)
             steps, screens, resets = measure_steps(env, args.episodes)
             full_tokens, full_observe = full_results_page(env)
-            env.close()
-            rate1 = throughput(server.url, token, 1, args.episodes)
-            rate4 = throughput(server.url, token, 4, args.episodes)
+        rate1 = throughput(server.url, token, 1, args.episodes)
+        rate4 = throughput(server.url, token, 4, args.episodes)
     report(args, (resets, cold_resets), steps, screens, (full_tokens, full_observe), rate1, rate4, load_before)
 
 

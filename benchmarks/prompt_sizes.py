@@ -16,7 +16,6 @@ import argparse
 import itertools
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,8 +25,7 @@ from agent.observation import Observation  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
 from agent.runner import EpisodeSpec, run_episode  # noqa: E402
 from agent.tasks import ALL_TASKS  # noqa: E402
-from crm_app import create_app  # noqa: E402
-from crm_app.server import BackgroundServer  # noqa: E402
+from crm_app.server import embedded_server  # noqa: E402
 
 METHODS = ("flat", "heap", "step")
 
@@ -69,10 +67,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=2, help="oracle episodes per task")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder})
-        token = app.config["OPERATOR_TOKEN"]  # the oracle reads the gold steps' values
-        with BackgroundServer(app) as server, CrmEnv(server.url, operator_token=token) as env:
+    with embedded_server() as server:
+        token = server.app.config["OPERATOR_TOKEN"]  # the oracle reads the gold steps' values
+        with CrmEnv(server.url, operator_token=token) as env:
             played = oracle_pages(env, args.episodes)
     systems = {(m, s): system_sizes(m, s) for m in METHODS for s in ("0", "few")}
     messages = message_sizes(played)

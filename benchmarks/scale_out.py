@@ -40,7 +40,7 @@ class MemoryPeak(Watch):
     """The highest PSS of this process tree while the block runs (sampled every half second)."""
 
     def __init__(self):
-        self.before = self.peak = tree_pss_mb()
+        self.peak = tree_pss_mb()
         super().__init__(self._sample, 0.5)
 
     def _sample(self):
@@ -58,7 +58,7 @@ def measure(backend: str, concurrency: int, episodes: int, url: str, token: str,
         minutes = (time.perf_counter() - start) / 60
         succeeded = sum('"success": 1' in path.read_text() for path in Path(out).glob("*/*/*.json"))
     return {"backend": backend, "concurrency": concurrency, "episodes": episodes, "succeeded": succeeded,
-            "per_minute": episodes / minutes, "before_mb": memory.before, "peak_mb": memory.peak,
+            "per_minute": episodes / minutes, "peak_mb": memory.peak,
             "per_episode_mb": memory.peak / concurrency}
 
 

@@ -56,8 +56,7 @@ class TestDatabases:
                 from .postgres_cluster import TemporaryCluster
 
                 self._cluster = TemporaryCluster().start()
-                self._cluster.execute(f"CREATE DATABASE {DATABASE}")
-                self._server_url = self._cluster.url(DATABASE)
+                self._server_url = self._cluster.create_database(DATABASE)
             else:
                 self._server_url = self.choice
         return self._server_url

@@ -127,9 +127,6 @@ class TemporaryCluster:
         self.execute(f'CREATE DATABASE "{name}" STRATEGY FILE_COPY')
         return self.url(name)
 
-    def drop_database(self, name: str) -> None:
-        self.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
     def __enter__(self) -> TemporaryCluster:
         return self.start()
 

@@ -426,8 +426,9 @@ def synapse_abstraction(request: dict) -> str:
     return f"A page of {len(page_lines)} elements, {len(kept)} of them kept.\n" + "\n".join(kept)
 
 
-def synapse_task(request: dict) -> dict:
-    """The current trajectory's TASK line, as a request the task readers above understand."""
+def task_line(request: dict) -> dict:
+    """The request's TASK line (synapse: the current trajectory's), as a request the task readers
+    above understand."""
     task = re.search(r"^TASK: (.*)$", user_text(request), re.MULTILINE).group(1)
     return {"messages": [{"role": "user", "content": task}]}
 
@@ -446,7 +447,7 @@ def synapse_book(request: dict) -> str:
     once: the search form, the two flights and Checkout, the passenger form, the payment form."""
     if model_role(request) == "ABSTRACTION":
         return synapse_abstraction(request)
-    elements, task = synapse_state(request), synapse_task(request)
+    elements, task = synapse_state(request), task_line(request)
     code = text_after(elements, "Confirmation code ")
     if code:
         return actions_reply([f"STOP [{code}]"])
@@ -484,7 +485,7 @@ class SynapseCancel:
     def __call__(self, request: dict) -> str:
         if model_role(request) == "ABSTRACTION":
             return synapse_abstraction(request)
-        elements, code = synapse_state(request), trip(synapse_task(request))["code"]
+        elements, code = synapse_state(request), trip(task_line(request))["code"]
         if named(elements, "text", "Status Cancelled"):
             return actions_reply(["STOP [done]"])
         dialog_field = element(elements, "input", "Confirmation code")
@@ -527,11 +528,6 @@ def webwise_page(request: dict) -> list[dict]:
              "flags": item["flags"]} for item in parse_page(page)]
 
 
-def webwise_task(request: dict) -> dict:
-    task = re.search(r"^TASK: (.*)$", user_text(request), re.MULTILINE).group(1)
-    return {"messages": [{"role": "user", "content": task}]}
-
-
 def program(*calls: str) -> str:
     return "```python\n" + "\n".join(calls) + "\n```"
 
@@ -565,7 +561,7 @@ def webwise_fill(elements: list[dict], values: dict, submit: str) -> str:
 
 def webwise_rules(request: dict) -> str:
     """A program for the page in the request, for every task type of the CRM."""
-    elements, task = webwise_page(request), webwise_task(request)
+    elements, task = webwise_page(request), task_line(request)
     text = task_text(task).lower()
     rules = {"cancel": webwise_cancel, "book a ": webwise_book, "change the flights": webwise_modify_flight,
              "move booking": webwise_modify_flight, "on booking": webwise_update_passenger,

@@ -124,6 +124,7 @@ def book_in_ui(page: Page, details: dict) -> None:
     page.get_by_role("button", name="Book flight").click()
     expect(page.get_by_role("heading", name="Booking confirmed")).to_be_visible()
 
+
 def open_cancel_dialog(page: Page, code: str):
     """Opens booking `code` and its Cancel booking dialog; returns the dialog."""
     open_booking(page, code)
