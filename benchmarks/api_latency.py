@@ -4,13 +4,10 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from crm_app import create_app
 from crm_app.http_client import http_sender
-from crm_app.server import BackgroundServer
+from crm_app.server import embedded_server
 
 BOOKING = {
     "passenger": {"title": "Ms", "first_name": "Ada", "last_name": "Byron", "email": "ada@example.com",
@@ -36,11 +33,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=200)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder,
-                          "SANDBOX_BOOKINGS": 0})
-        with BackgroundServer(app) as server:
-            report(server.url, args.rounds)
+    with embedded_server(settings={"SANDBOX_BOOKINGS": 0}) as server:
+        report(server.url, args.rounds)
 
 
 def report(base: str, rounds: int) -> None:

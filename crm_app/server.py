@@ -76,16 +76,17 @@ class BackgroundServer:
 
 
 @contextlib.contextmanager
-def embedded_server(database_url: str | None = None):
+def embedded_server(database_url: str | None = None, settings: dict | None = None):
     """A server on a background thread, on the given database or a temporary SQLite file that is
-    removed afterwards: what agents and task packages use when no server is given."""
+    removed afterwards: what agents and task packages use when no server is given. `settings` go to
+    create_app on top of the database's."""
     from . import create_app
 
     with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
         # A temporary database keeps its secrets (operator token, card key) in the same folder.
         config = {"DATABASE_URL": database_url} if database_url else {
             "DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder}
-        app = create_app(config)
+        app = create_app({**config, **(settings or {})})
         with BackgroundServer(app) as server:
             yield server
 
