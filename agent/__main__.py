@@ -84,7 +84,8 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     except SettingsConflict as conflict:
         print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
         return 2
-    settings = {spec.label: result_settings(spec.method, options, spec.shots) for spec in specs}
+    one_per_label = {spec.label: spec for spec in specs}  # a label's settings need computing once
+    settings = {label: result_settings(spec.method, options, spec.shots) for label, spec in one_per_label.items()}
     execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
     try:
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):

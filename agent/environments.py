@@ -7,14 +7,14 @@ from collections.abc import Callable
 
 from .api_env import ApiEnv
 from .protocols import Protocol
-from .recording import EpisodeRecorder
+from .recording import EpisodeRecorder, records_anything
 
 
 def _browser(server_url: str, operator_token: str | None, protocol: Protocol, recording: dict, browser=None):
     from .env import CrmEnv  # Playwright loads only when a browser is wanted
 
     env = CrmEnv(server_url, browser=browser, operator_token=operator_token, **protocol.env_options())
-    if recording.get("screenshots") or recording.get("trace"):
+    if records_anything(recording):
         env.recorder = EpisodeRecorder(**recording)
     return env
 

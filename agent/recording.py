@@ -20,6 +20,11 @@ JPEG_QUALITY = 50
 TRACE_NAME = "trace.zip"
 
 
+def records_anything(recording: dict) -> bool:
+    """Whether a run's `recording` ({"screenshots": bool, "trace": None|"failed"|"all"}) keeps anything."""
+    return bool(recording.get("screenshots") or recording.get("trace"))
+
+
 def assets_folder(trajectory_path: Path) -> Path:
     return trajectory_path.with_suffix("")
 

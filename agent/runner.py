@@ -25,7 +25,6 @@ from .modes import DEFAULT_MODES, modes_record
 from .policies import method_label, takes_shots
 from .protocols import step_limit
 from .recording import assets_folder
-from .server_api import TOKEN_VARIABLE
 from .settings import differences, result_settings
 
 STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
@@ -201,8 +200,7 @@ def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: i
 
     options = {**(policy_options or {}), "max_steps": max_steps}
     todo = pending(specs, out, options)
-    config = WorkerConfig(server_url, max_steps, policy_options or {},
-                          operator_token or os.environ.get(TOKEN_VARIABLE), recording or {})
+    config = WorkerConfig(server_url, max_steps, policy_options or {}, operator_token, recording or {})
     driver = Driver(out, options, config.records,
                     tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
     try:

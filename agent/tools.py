@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 import json
-import urllib.error
 import urllib.parse
 import uuid
 from dataclasses import dataclass
@@ -189,9 +188,8 @@ class ScenarioTools:
         headers = {IDEMPOTENCY_HEADER: str(uuid.uuid4())} if tool.writes else None
         try:
             status, answer = self._send(method, path, body, headers=headers)
-        except (urllib.error.URLError, OSError) as error:
-            reason = getattr(error, "reason", error)
-            return ToolResult(name, arguments, None, {}, f"the CRM server at {self.server_url} cannot be reached: {reason}")
+        except OSError as error:  # urllib's URLError among them
+            return ToolResult(name, arguments, None, {}, f"the {unreachable(self.server_url, error)}")
         return ToolResult(name, arguments, status, answer, _api_error(answer) if status >= 400 else None)
 
 
@@ -199,12 +197,16 @@ def fetch_openapi(server_url: str, timeout: float = 30.0) -> dict:
     """The server's OpenAPI document; ToolsUnavailable saying why it cannot be had."""
     try:
         status, document = http_sender(server_url, timeout)("GET", "/openapi.json")
-    except (urllib.error.URLError, OSError) as error:
-        raise ToolsUnavailable(f"The CRM server at {server_url} cannot be reached: "
-                               f"{getattr(error, 'reason', error)}") from None
+    except OSError as error:
+        raise ToolsUnavailable(f"The {unreachable(server_url, error)}") from None
     if status != 200 or "paths" not in document:
         raise ToolsUnavailable(f"{server_url}/openapi.json answered {status}, not an OpenAPI document")
     return document
+
+
+def unreachable(server_url: str, error: OSError) -> str:
+    """Why a request to the CRM got no answer, in words (after "the "/"The ")."""
+    return f"CRM server at {server_url} cannot be reached: {getattr(error, 'reason', error)}"
 
 
 def _api_error(answer: dict) -> str:

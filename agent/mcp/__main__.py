@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-import urllib.error
 import urllib.parse
 
 import anyio
@@ -22,8 +21,8 @@ import anyio
 from crm_app.http_client import http_sender
 from scenarios.suites import SUITES
 
-from ..tools import SCENARIO_HEADER, ScenarioTools, ToolsUnavailable
-from .server import POLICY_URI, TASK_PROMPT, make_server, scenario_uri
+from ..tools import SCENARIO_HEADER, ScenarioTools, ToolsUnavailable, unreachable
+from .server import POLICY_URI, TASK_PROMPT, evaluate_url, make_server, scenario_uri
 
 DEFAULT_SERVER = "http://127.0.0.1:5000"
 DEFAULT_PORT = 8765
@@ -98,8 +97,8 @@ def _existing_scenario(server_url: str, scenario_id: str) -> str:
 def _get(server_url: str, path: str, headers: dict | None = None) -> tuple[int, dict]:
     try:
         return http_sender(server_url)("GET", path, headers=headers)
-    except (urllib.error.URLError, OSError) as error:
-        raise Refused(f"The CRM server at {server_url} cannot be reached: {getattr(error, 'reason', error)}", 1) from None
+    except OSError as error:  # urllib's URLError among them
+        raise Refused(f"The {unreachable(server_url, error)}", 1) from None
 
 
 def _announce(tools: ScenarioTools, scenario: dict | None, args) -> None:
@@ -109,7 +108,7 @@ def _announce(tools: ScenarioTools, scenario: dict | None, args) -> None:
         lines += [f"Made scenario {scenario['id']} ({scenario['scenario']}, seed {scenario['seed']}): "
                   f"{scenario['instruction']}",
                   f"Its task: prompt '{TASK_PROMPT}', resource {scenario_uri(scenario['id'])}"]
-    lines.append(f"Policy: resource {POLICY_URI}. Score: {tools.server_url}/evaluate?scenario={tools.scenario_id}")
+    lines.append(f"Policy: resource {POLICY_URI}. Score: {evaluate_url(tools)}")
     if args.transport == "http":
         lines.append(f"Serving MCP over streamable HTTP at http://{HOST}:{args.port}{PATH}  (Ctrl+C to stop)")
     print("\n".join(lines), file=sys.stderr, flush=True)

@@ -31,10 +31,15 @@ def scenario_uri(scenario_id: str) -> str:
     return f"airlinecrm://scenario/{scenario_id}"
 
 
+def evaluate_url(tools: ScenarioTools) -> str:
+    """Where /evaluate scores the tools' scenario."""
+    return f"{tools.server_url}/evaluate?scenario={tools.scenario_id}"
+
+
 def make_server(tools: ScenarioTools, scenario: dict | None = None) -> Server:
     """The server for `tools`' scenario; `scenario` (the /generate-random-scenario answer) when the
     server made it, so that it can tell its client the task."""
-    evaluate_url = f"{tools.server_url}/evaluate?scenario={tools.scenario_id}"
+    score_url = evaluate_url(tools)
     definitions = [types.Tool(name=tool.name, description=tool.description, input_schema=tool.parameters)
                    for tool in tools.tools.values()]
     resources = [types.Resource(uri=POLICY_URI, name="policy", mime_type="text/plain",
@@ -46,7 +51,7 @@ def make_server(tools: ScenarioTools, scenario: dict | None = None) -> Server:
                                         description=f"Scenario {tools.scenario_id}: its task and instruction"))
         contents[uri] = json.dumps({"id": tools.scenario_id, "task": scenario.get("scenario"), "seed": scenario.get("seed"),
                                     "instruction": scenario.get("instruction"), "conversation": scenario.get("conversation"),
-                                    "evaluate": evaluate_url}, indent=1, ensure_ascii=False)
+                                    "evaluate": score_url}, indent=1, ensure_ascii=False)
 
     async def list_tools(ctx, params) -> types.ListToolsResult:
         return types.ListToolsResult(tools=definitions)
@@ -73,7 +78,7 @@ def make_server(tools: ScenarioTools, scenario: dict | None = None) -> Server:
         handlers.update(_task_prompt(scenario))
     instructions = (f"Tools of the AirlineCRM JSON API, bound to scenario {tools.scenario_id} of the CRM at "
                     f"{tools.server_url}: every call acts on that scenario's data only. Follow the airline's "
-                    f"policy ({POLICY_URI}). When the task is done, {evaluate_url} scores it.")
+                    f"policy ({POLICY_URI}). When the task is done, {score_url} scores it.")
     return Server("airlinecrm", version="1.0.0", instructions=instructions, **handlers)
 
 

@@ -17,6 +17,7 @@ from ..environments import make_env
 from ..llm import LLMError
 from ..policies import environment_of, make_policy
 from ..protocols import DEFAULT as DEFAULT_PROTOCOL, PROTOCOLS
+from ..recording import records_anything
 from ..runner import EpisodeSpec, crash_record, run_episode
 from .browser_host import BrowserHost, HostedEnv
 
@@ -32,7 +33,7 @@ class WorkerConfig:
 
     @property
     def records(self) -> bool:
-        return bool(self.recording.get("screenshots") or self.recording.get("trace"))
+        return records_anything(self.recording)
 
 
 @dataclass
