@@ -28,9 +28,8 @@ from .protocols import DEFAULT as DEFAULT_PROTOCOL, FULL_MAX_STEPS, PAPER_CAPS, 
 from .recording import TRACE_MODES
 from .references import ReferenceError, load_reference, reference_names
 from .run_record import finish_record, planned_episodes, start_record
-from .runner import RunStopped, SettingsConflict, pending, plan, read_trajectory, run_all
+from .runner import RunStopped, SettingsConflict, label_settings, pending, plan, read_trajectory, run_all
 from .server_api import TOKEN_VARIABLE, ScenarioClient, ServerError
-from .settings import result_settings
 from .summary import load_trajectories, summarize, summarize_overall, write_csv
 from .workers import BACKENDS, BackendError, session as backend_session
 
@@ -84,8 +83,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     except SettingsConflict as conflict:
         print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
         return 2
-    one_per_label = {spec.label: spec for spec in specs}  # a label's settings need computing once
-    settings = {label: result_settings(spec.method, options, spec.shots) for label, spec in one_per_label.items()}
+    settings = label_settings(specs, options)
     execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
     try:
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):

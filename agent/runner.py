@@ -72,16 +72,27 @@ def read_trajectory(path: Path) -> dict | None:
         return None
 
 
+def label_settings(specs: list[EpisodeSpec], options: dict) -> dict[str, dict]:
+    """The result-changing settings of each label among `specs`, worked out once per label (synapse's
+    read and hash its memory)."""
+    settings: dict[str, dict] = {}
+    for spec in specs:
+        if spec.label not in settings:
+            settings[spec.label] = result_settings(spec.method, options, spec.shots)
+    return settings
+
+
 def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeSpec]:
     """The specs still to play. Raises SettingsConflict when a finished episode in `out` was made
     with result-changing settings other than `options` give."""
     todo, conflicts = [], []
+    settings = label_settings(specs, options)
     for spec in specs:
         trajectory = read_trajectory(spec.path(out)) or {}
         if not trajectory.get("complete"):
             todo.append(spec)
             continue
-        changed = differences(trajectory.get("settings"), result_settings(spec.method, options, spec.shots))
+        changed = differences(trajectory.get("settings"), settings[spec.label])
         if changed:
             conflicts.append((spec, changed))
     if conflicts:
@@ -226,12 +237,17 @@ class Driver:
     successes: int = 0
     crashes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    settings: dict = field(default_factory=dict)  # by label, as label_settings gives them
 
     def begin(self, spec: EpisodeSpec) -> tuple[dict, Path | None]:
         """The episode's result settings, and the folder for its screenshots and trace (if kept)."""
         folder = assets_folder(spec.path(self.out))
         shutil.rmtree(folder, ignore_errors=True)  # an earlier try's screenshots
-        return result_settings(spec.method, self.options, spec.shots), folder if self.records else None
+        with self.lock:
+            if spec.label not in self.settings:
+                self.settings.update(label_settings([spec], self.options))
+            settings = self.settings[spec.label]
+        return settings, folder if self.records else None
 
     def finish(self, spec: EpisodeSpec, outcome) -> None:
         """Write an episode's outcome (agent.workers.episode_worker.Outcome) and count it."""
