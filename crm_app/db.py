@@ -2,6 +2,7 @@
 make concurrent writes safe on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from contextlib import contextmanager
@@ -10,7 +11,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlalchemy import MetaData, create_engine, event, func, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .services.cards import CardHasher
@@ -21,11 +22,35 @@ def make_engine(url: str) -> Engine:
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     if not url.startswith("sqlite"):
         # A connection per serving thread and some to spare (see crm_app/production_server.py).
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        engine = create_engine(url, pool_size=10, max_overflow=20)
+        event.listen(engine, "checkin", _note_checkin)
+        event.listen(engine, "checkout", functools.partial(_ping_if_idle, engine.dialect))
+        return engine
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
     event.listen(engine, "connect", _configure_sqlite)
     event.listen(engine, "begin", _begin)
     return engine
+
+
+IDLE_BEFORE_PING = 5.0  # seconds a pooled connection may rest before it is checked on checkout
+
+
+def _note_checkin(_dbapi_connection, record) -> None:
+    record.info["checked_in"] = time.monotonic()
+
+
+def _ping_if_idle(dialect, dbapi_connection, record, _proxy) -> None:
+    """A connection that rested is pinged before use; if the database dropped it meanwhile (a
+    restart), the pool throws it away and opens another. One in steady use is not pinged: that
+    would cost a round trip on every request (SQLAlchemy's pool_pre_ping)."""
+    if time.monotonic() - record.info.get("checked_in", time.monotonic()) < IDLE_BEFORE_PING:
+        return
+    try:
+        alive = dialect.do_ping(dbapi_connection)
+    except Exception:  # noqa: BLE001  (whatever the driver raises for a dead connection)
+        raise DisconnectionError("The pooled connection is gone") from None
+    if alive is False:
+        raise DisconnectionError("The pooled connection is gone")
 
 
 def _configure_sqlite(dbapi_connection, _record) -> None:
@@ -64,8 +89,8 @@ def write_transaction(session: Session, *locks: str):
         return
     if session.in_transaction() and session.is_active and _on_postgresql(session):
         # READ COMMITTED sees every commit anyway: go on in the same transaction (two round trips
-        # fewer than a new one), reading again what was loaded before.
-        session.expire_all()
+        # fewer than a new one), reading again what was loaded before (rows that never change aside).
+        _expire_changeable(session)
     else:
         if session.in_transaction():
             session.rollback()  # services leave no pending changes; this only ends a read snapshot
@@ -80,6 +105,12 @@ def write_transaction(session: Session, *locks: str):
         raise
     finally:
         session.info.pop("writing", None)
+
+
+def _expire_changeable(session: Session) -> None:
+    for row in list(session.identity_map.values()):
+        if not row.never_changes:
+            session.expire(row)
 
 
 def dataset_lock(dataset: str) -> str:

@@ -20,10 +20,14 @@ class Base(DeclarativeBase):
     # Whole numbers (row ids above all) are 64-bit on every database, as SQLite's INTEGER already
     # is: an id up to 2**63 - 1 that a request names is looked up, not refused by PostgreSQL.
     type_annotation_map = {int: BigInteger().with_variant(Integer, "sqlite")}
+    # True on tables whose rows are never updated or deleted once stored: a row loaded earlier in
+    # a transaction is still what the database holds (see db.write_transaction).
+    never_changes = False
 
 
 class Airport(Base):
     __tablename__ = "airports"
+    never_changes = True
 
     code: Mapped[str] = mapped_column(String(3), primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
@@ -43,6 +47,7 @@ class Flight(Base):
     """One departure of a scheduled flight. Rows are generated the first time a route-day is asked."""
 
     __tablename__ = "flights"
+    never_changes = True
     __table_args__ = (UniqueConstraint("origin", "destination", "departure_date", "number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -61,6 +66,7 @@ class RouteDay(Base):
     """Marks a route-day whose flights have been generated, so a search generates only once."""
 
     __tablename__ = "route_days"
+    never_changes = True
 
     origin: Mapped[str] = mapped_column(String(3), primary_key=True)
     destination: Mapped[str] = mapped_column(String(3), primary_key=True)
@@ -149,13 +155,19 @@ class Payment(Base):
         self.card_last4 = number[-4:]
 
     def card_matches(self, number: str, hasher: CardHasher) -> bool:
-        return hasher.matches(self.card_hash, f"{self.card_salt}:{number}", self.PURPOSE)
+        return self.stored_card_matches(self.card_salt, self.card_hash, number, hasher)
+
+    @classmethod
+    def stored_card_matches(cls, card_salt: str, card_hash: str, number: str, hasher: CardHasher) -> bool:
+        """Whether a payment row's salt and hash are those of the card `number`."""
+        return hasher.matches(card_hash, f"{card_salt}:{number}", cls.PURPOSE)
 
 
 class Scenario(Base):
     """A generated task instance: a pure function of (suite, task, seed), stored so it can be scored."""
 
     __tablename__ = "scenarios"
+    never_changes = True
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     task: Mapped[str] = mapped_column(String(40))

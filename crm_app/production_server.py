@@ -34,6 +34,7 @@ from gunicorn.workers.gthread import _DEFER, ThreadWorker
 from werkzeug.exceptions import RequestTimeout
 
 from .security_headers import SECURITY_HEADERS
+from .worker_balance import ConnectionShares
 from .server import MAX_HEADER_BYTES, MAX_HEADERS, MAX_REQUEST_LINE_BYTES, SERVER_MESSAGES
 
 FIRST_BYTE_WAIT = 0.2  # seconds a new connection may hold a thread before it has sent anything
@@ -107,6 +108,9 @@ class ProductionServer(BaseApplication):
             "control_socket_disable": True,
             "when_ready": self._say_where,
         }
+        if options.workers > 1:
+            self.shares = ConnectionShares(options.workers)
+            self.settings.update(pre_fork=self.shares.assign, child_exit=self.shares.release)
         super().__init__(prog="run.py")
 
     def load_config(self) -> None:
@@ -116,6 +120,7 @@ class ProductionServer(BaseApplication):
     def load(self) -> Flask:
         """The app, in the master process before the workers are forked from it."""
         JsonErrorWorker.request_timeout = self.options.request_timeout
+        JsonErrorWorker.shares = getattr(self, "shares", None)
         # Connections opened so far (making the schema) would be shared by every forked worker:
         # close them, so that each worker opens its own.
         self.app.extensions["engine"].dispose()
@@ -179,9 +184,23 @@ class TimedRequestParser(RequestParser):
 
 class JsonErrorWorker(ThreadWorker):
     """gunicorn's threaded worker, answering the errors it finds before the app (and a request
-    time-out) in the API's JSON error shape."""
+    time-out) in the API's JSON error shape, and taking its share of new connections only (see
+    crm_app/worker_balance.py)."""
 
     request_timeout = ServerOptions.request_timeout
+    shares: ConnectionShares | None = None  # set before the workers are forked
+
+    @property
+    def worker_connections(self) -> int:
+        """gunicorn's worker accepts while it holds fewer connections than this."""
+        limit = self.cfg.worker_connections
+        if self.shares is None or self.shares.may_accept(getattr(self, "share_slot", None), self.nr_conns):
+            return limit
+        return self.nr_conns
+
+    @worker_connections.setter
+    def worker_connections(self, _value) -> None:
+        pass  # gunicorn sets it once from the settings, which the getter reads
 
     def handle(self, conn):
         if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):

@@ -2,14 +2,43 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from flask import request
+from flask import current_app, request
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from .memo import Memo
 from .models import SANDBOX, Scenario
 from .services.errors import InvalidInput, NotFound
 
 SCENARIO_ID = re.compile(r"^[a-z0-9]{1,40}$")
+KNOWN_SCENARIOS = 10_000  # scenarios each server process remembers (a few hundred bytes each)
+
+
+@dataclass(frozen=True)
+class ScenarioRef:
+    """What a request needs of its scenario: the scenario's identity, which never changes (a
+    scenario is never updated or deleted once made)."""
+
+    id: str
+    task: str
+    seed: int
+    suite: str
+
+
+def install(app) -> None:
+    app.extensions["known_scenarios"] = Memo(KNOWN_SCENARIOS)
+
+
+def find_scenario(session: Session, scenario_id: str) -> ScenarioRef | None:
+    """The scenario of that id, asking the database only about ids this process has not seen."""
+    def load():
+        row = session.execute(select(Scenario.id, Scenario.task, Scenario.seed, Scenario.suite)
+                              .where(Scenario.id == scenario_id)).first()
+        return ScenarioRef(*row) if row else None
+
+    return current_app.extensions["known_scenarios"].get(scenario_id, load)
 
 
 def requested_scenario_id() -> str | None:
@@ -26,7 +55,7 @@ def requested_scenario_id() -> str | None:
     return value.strip()
 
 
-def scenario_from_request(session: Session, required: bool = False) -> Scenario | None:
+def scenario_from_request(session: Session, required: bool = False) -> ScenarioRef | None:
     """The scenario the request names; None for the sandbox unless one is `required`."""
     scenario_id = requested_scenario_id()
     if scenario_id is None:
@@ -35,7 +64,7 @@ def scenario_from_request(session: Session, required: bool = False) -> Scenario 
         return None
     if not SCENARIO_ID.match(scenario_id):
         raise InvalidInput(f"Malformed scenario id: {scenario_id[:60]}")
-    scenario = session.get(Scenario, scenario_id)
+    scenario = find_scenario(session, scenario_id)
     if scenario is None:
         raise NotFound(f"Unknown scenario: {scenario_id}")
     return scenario

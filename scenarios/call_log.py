@@ -7,8 +7,10 @@ request for an unknown scenario, or one that does not name a scenario, is not re
 from __future__ import annotations
 
 from flask import Blueprint, current_app, g, request
+from sqlalchemy import select
 
 from crm_app.db import card_hasher, get_session
+from crm_app.memo import Memo
 from crm_app.models import Flight
 from crm_app.services.numbers import is_row_id
 from crm_app.scope import SCENARIO_ID, requested_scenario_id
@@ -18,9 +20,13 @@ from . import store
 from .calls import call_params, operation_of
 
 
+FLIGHTS_NAMED = 50_000  # flights each server process remembers by id (a flight never changes)
+
+
 def attach(blueprint: Blueprint) -> None:
     blueprint.before_app_request(_refuse_past_limit)
     blueprint.after_app_request(_record)
+    blueprint.record_once(lambda state: state.app.extensions.setdefault("flights_named", Memo(FLIGHTS_NAMED)))
 
 
 def _recorded() -> tuple[str, str] | None:
@@ -56,5 +62,12 @@ def _record(response):
 
 def _flight_named(session, flight_id) -> dict | None:
     """The flight an id names, as its number and date; None for anything that is not one."""
-    flight = session.get(Flight, flight_id) if is_row_id(flight_id) else None
-    return {"number": flight.number, "date": flight.departure_date.isoformat()} if flight else None
+    if not is_row_id(flight_id):
+        return None
+
+    def load():
+        row = session.execute(select(Flight.number, Flight.departure_date).where(Flight.id == flight_id)).first()
+        return {"number": row.number, "date": row.departure_date.isoformat()} if row else None
+
+    named = current_app.extensions["flights_named"].get(flight_id, load)
+    return dict(named) if named else None  # a copy: the recorded call's params are its own

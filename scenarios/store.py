@@ -11,12 +11,13 @@ import json
 import secrets
 import string
 
-from sqlalchemy import Text, cast, delete, func, select
+from sqlalchemy import Text, cast, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher, dataset_lock, write_transaction
 from crm_app.models import ApiCall, Booking, Event, IdempotencyKey, Scenario
+from crm_app.scope import ScenarioRef
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
 from crm_app.services.errors import DomainError
@@ -73,7 +74,7 @@ def create_scenario(world: World, task: Task, seed: int, suite: Suite) -> tuple[
     return scenario, told
 
 
-def reset_scenario(world: World, scenario: Scenario) -> dict:
+def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
     """Delete what happened in the scenario (bookings, events, API calls) and make its initial
     bookings again (same codes)."""
     sample, told = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
@@ -125,7 +126,7 @@ def _number(session: Session, scenario_id: str, event: dict) -> int:
 
 
 def _check_room(session: Session, model, scenario_id: str, limit: int, what: str) -> None:
-    count = session.scalar(select(func.count()).select_from(model).where(model.scenario_id == scenario_id))
+    count = session.connection().scalar(select(func.count()).select_from(model).where(model.scenario_id == scenario_id))
     if count >= limit:
         raise LimitReached(f"This scenario has recorded {limit} {what}, as many as the server keeps for one "
                            "scenario; reset it with /reset-scenario to start over")
@@ -151,7 +152,9 @@ def record_call(session: Session, scenario_id: str, operation: str, params: dict
     foreign key refuses it, which saves looking the scenario up on every request)."""
     try:
         with write_transaction(session):
-            session.add(ApiCall(scenario_id=scenario_id, operation=operation, params=params, status=status))
+            # A plain INSERT, not the ORM's unit of work: this runs after every recorded request.
+            session.connection().execute(insert(ApiCall.__table__).values(
+                scenario_id=scenario_id, operation=operation, params=params, status=status))
     except IntegrityError:
         pass
 
@@ -163,7 +166,7 @@ def scenario_calls(session: Session, scenario_id: str) -> list[dict]:
     return [{"operation": operation, "params": params, "status": status} for operation, params, status in rows]
 
 
-def evaluate_scenario(world: World, scenario: Scenario, modality: str | None = None) -> dict:
+def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None = None) -> dict:
     """Score the scenario's recorded events (or API calls: `modality`, see evaluator.py) against its
     gold steps (or gold calls) and its current state."""
     task = task_named(scenario.task)

@@ -103,6 +103,33 @@ def test_two_worker_processes_serve_the_api_and_the_scenarios(server):
     assert send("GET", f"/evaluate?scenario={scenario['id']}", None)[1]["gold_actions"]
 
 
+def connections_held(pid: str, port: int) -> int:
+    """How many established connections to `port` the process `pid` holds (from /proc)."""
+    own = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+    held = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local_port, state, inode = int(fields[1].split(":")[1], 16), fields[3], fields[9]
+        held += local_port == port and state == "01" and f"socket:[{inode}]" in own
+    return held
+
+
+def test_kept_alive_connections_are_spread_evenly_over_the_workers(server):
+    workers = server.booted_workers()
+    assert len(workers) == 2
+    connections = [server.connect() for _ in range(12)]
+    try:
+        for connection in connections:
+            connection.sendall(b"GET /api/config HTTP/1.1\r\nHost: crm\r\n\r\n")
+        for connection in connections:
+            assert one_answer_kept_alive(connection).startswith("HTTP/1.1 200")
+        held = sorted(connections_held(pid, server.port) for pid in workers)
+    finally:
+        for connection in connections:
+            connection.close()
+    assert sum(held) == 12 and held[1] - held[0] <= 2, held
+
+
 def _send_raw(server, data: bytes) -> tuple[int, dict, str]:
     with server.connect() as connection:
         connection.sendall(data)
@@ -193,3 +220,22 @@ def test_sigterm_answers_the_request_in_flight_then_stops(databases, tmp_path):
         status, answered, _ = answer(connection)
     assert status == 400 and answered["fields"]  # validated: the passenger lacks the other fields
     assert running.process.wait(timeout=30) == 0
+
+
+def test_a_worker_takes_a_new_connection_only_while_it_holds_its_share():
+    from types import SimpleNamespace
+
+    from crm_app.worker_balance import ConnectionShares
+
+    shares = ConnectionShares(2)
+    first, second = SimpleNamespace(), SimpleNamespace()
+    shares.assign(None, first)
+    shares.assign(None, second)
+    assert (first.share_slot, second.share_slot) == (0, 1)
+    assert shares.may_accept(0, 1) and not shares.may_accept(0, 2)  # the other holds none yet
+    assert shares.may_accept(1, 2) and shares.may_accept(0, 3)  # the fewest are now 2: one more is fair
+    shares.release(None, second)  # its slot counts none until a new worker takes it
+    assert not shares.may_accept(0, 3)
+    third = SimpleNamespace()
+    shares.assign(None, third)
+    assert third.share_slot == 1 and shares.may_accept(None, 100)  # a worker without a slot is not held back

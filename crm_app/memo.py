@@ -1,0 +1,29 @@
+"""Remembering what the database says about rows that never change (a scenario's identity, a
+flight's number and date), so that a server process asks about each only once."""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+
+
+class Memo:
+    """Values by key, for rows that are never updated or deleted once stored. Only values found
+    are kept (a key not found yet may be stored later, by another process). Bounded: when full it
+    forgets everything and starts over."""
+
+    def __init__(self, capacity: int):
+        self.capacity = capacity
+        self.values: dict = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable, load: Callable[[], object]):
+        """The value of `key`, from `load()` the first time it gives one."""
+        value = self.values.get(key)
+        if value is None:
+            value = load()
+            if value is not None:
+                with self.lock:
+                    if len(self.values) >= self.capacity:
+                        self.values.clear()
+                    self.values[key] = value
+        return value
