@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 from flask import Flask
 
-from . import db, request_guard, scope, security_headers
+from . import db, request_guard, security_headers
 from .config import load_config
 from .instance_secrets import load_secrets
 from .models import Base
@@ -25,7 +25,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.extensions["calendar"] = Calendar.from_config(app.config)
     db.init_app(app)
-    scope.install(app)
 
     from .api import api, register_error_handlers
     from .openapi import openapi

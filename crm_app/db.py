@@ -46,11 +46,9 @@ def _ping_if_idle(dialect, dbapi_connection, record, _proxy) -> None:
     if time.monotonic() - record.info.get("checked_in", time.monotonic()) < IDLE_BEFORE_PING:
         return
     try:
-        alive = dialect.do_ping(dbapi_connection)
+        dialect.do_ping(dbapi_connection)
     except Exception:  # noqa: BLE001  (whatever the driver raises for a dead connection)
         raise DisconnectionError("The pooled connection is gone") from None
-    if alive is False:
-        raise DisconnectionError("The pooled connection is gone")
 
 
 def _configure_sqlite(dbapi_connection, _record) -> None:

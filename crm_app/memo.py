@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable
 
+from flask import current_app
+
 
 class Memo:
     """Values by key, for rows that are never updated or deleted once stored. Only values found
@@ -27,3 +29,10 @@ class Memo:
                         self.values.clear()
                     self.values[key] = value
         return value
+
+
+def memo_for(name: str, capacity: int) -> Memo:
+    """The current app's memo called `name`, made on first use (one per app: one per database)."""
+    memos = current_app.extensions.setdefault("memos", {})
+    memo = memos.get(name)
+    return memo if memo is not None else memos.setdefault(name, Memo(capacity))

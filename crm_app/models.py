@@ -154,9 +154,6 @@ class Payment(Base):
         self.card_hash = hasher.digest(self.PURPOSE, f"{self.card_salt}:{number}")
         self.card_last4 = number[-4:]
 
-    def card_matches(self, number: str, hasher: CardHasher) -> bool:
-        return self.stored_card_matches(self.card_salt, self.card_hash, number, hasher)
-
     @classmethod
     def stored_card_matches(cls, card_salt: str, card_hash: str, number: str, hasher: CardHasher) -> bool:
         """Whether a payment row's salt and hash are those of the card `number`."""

@@ -108,8 +108,8 @@ class ProductionServer(BaseApplication):
             "control_socket_disable": True,
             "when_ready": self._say_where,
         }
-        if options.workers > 1:
-            self.shares = ConnectionShares(options.workers)
+        self.shares = ConnectionShares(options.workers) if options.workers > 1 else None
+        if self.shares:
             self.settings.update(pre_fork=self.shares.assign, child_exit=self.shares.release)
         super().__init__(prog="run.py")
 
@@ -120,7 +120,7 @@ class ProductionServer(BaseApplication):
     def load(self) -> Flask:
         """The app, in the master process before the workers are forked from it."""
         JsonErrorWorker.request_timeout = self.options.request_timeout
-        JsonErrorWorker.shares = getattr(self, "shares", None)
+        JsonErrorWorker.shares = self.shares
         # Connections opened so far (making the schema) would be shared by every forked worker:
         # close them, so that each worker opens its own.
         self.app.extensions["engine"].dispose()
@@ -189,12 +189,13 @@ class JsonErrorWorker(ThreadWorker):
 
     request_timeout = ServerOptions.request_timeout
     shares: ConnectionShares | None = None  # set before the workers are forked
+    share_slot: int | None = None  # this worker's counter in `shares`, set by ConnectionShares.assign
 
     @property
     def worker_connections(self) -> int:
         """gunicorn's worker accepts while it holds fewer connections than this."""
         limit = self.cfg.worker_connections
-        if self.shares is None or self.shares.may_accept(getattr(self, "share_slot", None), self.nr_conns):
+        if self.shares is None or self.shares.may_accept(self.share_slot, self.nr_conns):
             return limit
         return self.nr_conns
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from flask import current_app, request
+from flask import request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .memo import Memo
+from .memo import memo_for
 from .models import SANDBOX, Scenario
 from .services.errors import InvalidInput, NotFound
 
@@ -27,10 +27,6 @@ class ScenarioRef:
     suite: str
 
 
-def install(app) -> None:
-    app.extensions["known_scenarios"] = Memo(KNOWN_SCENARIOS)
-
-
 def find_scenario(session: Session, scenario_id: str) -> ScenarioRef | None:
     """The scenario of that id, asking the database only about ids this process has not seen."""
     def load():
@@ -38,7 +34,7 @@ def find_scenario(session: Session, scenario_id: str) -> ScenarioRef | None:
                               .where(Scenario.id == scenario_id)).first()
         return ScenarioRef(*row) if row else None
 
-    return current_app.extensions["known_scenarios"].get(scenario_id, load)
+    return memo_for("scenarios", KNOWN_SCENARIOS).get(scenario_id, load)
 
 
 def requested_scenario_id() -> str | None:

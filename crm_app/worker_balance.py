@@ -29,7 +29,7 @@ class ConnectionShares:
             self.counts[worker.share_slot] = 0
 
     def release(self, _arbiter, worker) -> None:
-        slot = getattr(worker, "share_slot", None)
+        slot = worker.share_slot
         if slot is not None:
             self.counts[slot] = 0
             self.free = sorted({*self.free, slot})

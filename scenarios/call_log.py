@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, g, request
 from sqlalchemy import select
 
 from crm_app.db import card_hasher, get_session
-from crm_app.memo import Memo
+from crm_app.memo import memo_for
 from crm_app.models import Flight
 from crm_app.services.numbers import is_row_id
 from crm_app.scope import SCENARIO_ID, requested_scenario_id
@@ -26,7 +26,6 @@ FLIGHTS_NAMED = 50_000  # flights each server process remembers by id (a flight 
 def attach(blueprint: Blueprint) -> None:
     blueprint.before_app_request(_refuse_past_limit)
     blueprint.after_app_request(_record)
-    blueprint.record_once(lambda state: state.app.extensions.setdefault("flights_named", Memo(FLIGHTS_NAMED)))
 
 
 def _recorded() -> tuple[str, str] | None:
@@ -69,5 +68,5 @@ def _flight_named(session, flight_id) -> dict | None:
         row = session.execute(select(Flight.number, Flight.departure_date).where(Flight.id == flight_id)).first()
         return {"number": row.number, "date": row.departure_date.isoformat()} if row else None
 
-    named = current_app.extensions["flights_named"].get(flight_id, load)
+    named = memo_for("flight names", FLIGHTS_NAMED).get(flight_id, load)
     return dict(named) if named else None  # a copy: the recorded call's params are its own
