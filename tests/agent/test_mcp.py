@@ -22,6 +22,7 @@ from mcp import Client, StdioServerParameters
 from agent.mcp.__main__ import main as mcp_main
 from agent.tools import TOOL_NAMES
 from crm_app.http_client import http_sender
+from tests.agent.command_line import refusal
 from tests.conftest import OPERATOR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -267,6 +268,5 @@ def test_a_crm_that_cannot_be_reached_is_said(capsys):
     (["--scenario", "a", "--port", "8000"], "--port goes with --transport http"),
 ])
 def test_a_wrong_command_line_is_refused(capsys, args, message):
-    with pytest.raises(SystemExit) as exit_:
-        mcp_main(args)
-    assert exit_.value.code == 2 and message in capsys.readouterr().err
+    code, err = refusal(mcp_main, args, capsys)
+    assert code == 2 and message in err

@@ -12,6 +12,7 @@ from agent.memory.retrieval import BM25Ranker, EmbeddingRanker, majority, retrie
 from agent.memory.store import ExemplarMemory, MemoryFolderError
 from agent.policies.model import ModelCalls
 from agent.policies.reply import action_lines
+from tests.agent.command_line import refusal
 from tests.fake_openai import FakeOpenAIServer
 
 SEARCH_FORM = ('<radio id=8 Return checked/>\n<radio id=9 One way/>\n<input id=10 text From/>\n'
@@ -110,12 +111,11 @@ def test_majority_ties_go_to_the_best_ranked_type():
 def test_a_folder_without_a_memory_is_a_clear_error(tmp_path, capsys):
     with pytest.raises(MemoryFolderError, match="build one with: python -m agent memory build"):
         ExemplarMemory.load(tmp_path)
-    with pytest.raises(SystemExit):
-        main(["memory", "show", str(tmp_path)])
-    assert "holds no exemplar memory" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["memory", "build", "--from", str(tmp_path / "nowhere"), "--out", str(tmp_path / "m"), "--model", "m"])
-    assert "no such folder" in capsys.readouterr().err
+    _, err = refusal(main, ["memory", "show", str(tmp_path)], capsys)
+    assert "holds no exemplar memory" in err
+    _, err = refusal(main, ["memory", "build", "--from", str(tmp_path / "nowhere"), "--out", str(tmp_path / "m"),
+                            "--model", "m"], capsys)
+    assert "no such folder" in err
 
 
 def test_memory_show_lists_the_exemplars(memory, capsys):

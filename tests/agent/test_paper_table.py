@@ -13,6 +13,7 @@ from agent.protocols import PAPER_CAPS, PROTOCOLS, step_limit
 from agent.references import ReferenceError, load_reference, reference_names
 from agent.settings import differences, result_settings
 from agent.summary import summarize, summarize_overall
+from tests.agent.command_line import refusal
 
 PAPER_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
                "TASK_UPDATE_PASSENGER_DETAILS")
@@ -91,9 +92,8 @@ def test_the_conversation_is_a_setting_of_the_paper_protocol_only():
     (["--reference", "fig9"], "--reference: unknown reference 'fig9'"),
 ])
 def test_paper_runs_refuse_what_the_protocol_does_not_have(tmp_path, capsys, extra, message):
-    with pytest.raises(SystemExit) as stopped:
-        main(["run", "--protocol", "paper", "--model", "m", "--out", str(tmp_path), *extra])
-    assert stopped.value.code == 2 and message in capsys.readouterr().err
+    code, err = refusal(main, ["run", "--protocol", "paper", "--model", "m", "--out", str(tmp_path), *extra], capsys)
+    assert code == 2 and message in err
     assert not any(tmp_path.iterdir())
 
 
@@ -102,15 +102,13 @@ def test_paper_runs_refuse_what_the_protocol_does_not_have(tmp_path, capsys, ext
     (["--reference", "heap-fig5"], "--reference puts the papers' numbers beside paper-protocol results"),
 ])
 def test_paper_options_need_the_paper_protocol(tmp_path, capsys, extra, message):
-    with pytest.raises(SystemExit) as stopped:
-        main(["run", "--out", str(tmp_path), *extra])
-    assert stopped.value.code == 2 and message in capsys.readouterr().err
+    code, err = refusal(main, ["run", "--out", str(tmp_path), *extra], capsys)
+    assert code == 2 and message in err
 
 
 def test_summarize_puts_references_beside_paper_results_only(tmp_path, capsys):
     path = tmp_path / "oracle" / "TASK_FIND_BOOKING" / "seed0-trial0.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(episode("oracle", "TASK_FIND_BOOKING", 0, 1, 3, 3, protocol="full")))
-    with pytest.raises(SystemExit) as stopped:
-        main(["summarize", "--out", str(tmp_path), "--reference", "heap-fig5"])
-    assert stopped.value.code == 2 and "holds results of another protocol" in capsys.readouterr().err
+    code, err = refusal(main, ["summarize", "--out", str(tmp_path), "--reference", "heap-fig5"], capsys)
+    assert code == 2 and "holds results of another protocol" in err

@@ -8,6 +8,7 @@ import pytest
 from agent.__main__ import main
 from agent.policies import make_policy
 from tests.agent import scripted_model as model
+from tests.agent.command_line import refusal
 from tests.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.browser
@@ -65,18 +66,17 @@ def test_malformed_replies_end_at_the_step_limit_with_the_cause(tmp_path, live_s
 def test_unknown_shots_value_is_refused(capsys):
     with pytest.raises(ValueError, match="shots"):
         make_policy("flat", shots="3", api_key="k")
-    with pytest.raises(SystemExit):
-        main(["run", "--method", "flat", "--shots", "3", "--model", "m"])
-    assert "--shots takes 0, few or 0,few (webwise also auto); not '3'" in capsys.readouterr().err
+    _, err = refusal(main, ["run", "--method", "flat", "--shots", "3", "--model", "m"], capsys)
+    assert "--shots takes 0, few or 0,few (webwise also auto); not '3'" in err
 
 
 def test_the_llm_methods_need_a_model_name(capsys, monkeypatch):
     monkeypatch.delenv("OPENAI_MODEL", raising=False)
     monkeypatch.setenv("OPENAI_API_KEY", "k")
-    with pytest.raises(SystemExit) as stopped:
-        main(["run", "--method", "oracle,heap", "--tasks", "TASK_FIND_FLIGHT", "--out", "unused"])
-    assert stopped.value.code == 2
-    assert "need a model: pass --model NAME or set OPENAI_MODEL" in capsys.readouterr().err
+    code, err = refusal(main, ["run", "--method", "oracle,heap", "--tasks", "TASK_FIND_FLIGHT", "--out", "unused"],
+                        capsys)
+    assert code == 2
+    assert "need a model: pass --model NAME or set OPENAI_MODEL" in err
 
 
 def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_server, capsys):

@@ -15,6 +15,7 @@ from agent.server_api import ServerError
 from agent.tasks import ALL_TASKS
 from agent.workers import ray_cluster
 from agent.workers.episode_worker import WorkerConfig
+from tests.agent.command_line import refusal
 from tests.agent.conftest import ORACLE_ON_EVERY_TASK
 from tests.agent.played import played, trajectories
 from tests.fake_openai import FakeOpenAIServer
@@ -86,12 +87,10 @@ def test_a_refused_model_stops_the_run_loudly(tmp_path, live_server, ray_address
 
 
 def test_ray_options_are_checked(tmp_path, capsys):
-    with pytest.raises(SystemExit):
-        main(["run", "--ray-address", "127.0.0.1:6379", "--out", str(tmp_path)])
-    assert "--ray-address is for --backend ray" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["run", "--backend", "ray", "--browsers", "0", "--out", str(tmp_path)])
-    assert "--browsers takes a number of browsers, 1 or more" in capsys.readouterr().err
+    _, err = refusal(main, ["run", "--ray-address", "127.0.0.1:6379", "--out", str(tmp_path)], capsys)
+    assert "--ray-address is for --backend ray" in err
+    _, err = refusal(main, ["run", "--backend", "ray", "--browsers", "0", "--out", str(tmp_path)], capsys)
+    assert "--browsers takes a number of browsers, 1 or more" in err
 
 
 def test_an_address_where_no_cluster_listens_is_reported(tmp_path, live_server, capsys):

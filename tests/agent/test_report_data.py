@@ -14,6 +14,7 @@ from agent.report import write_report
 from agent.report.costs import PriceError, load_prices, usage_by_label
 from agent.report.loading import load_run
 from agent.report.timeline import divergence, gold_views, step_views
+from tests.agent.command_line import refusal
 from tests.agent.synthetic_runs import write_run
 
 GOLD = [{"action": "click", "target": "nav", "label": "Find booking"},
@@ -104,13 +105,11 @@ def test_a_wrong_price_table_is_refused_with_the_reason(tmp_path):
 
 
 def test_report_command_errors(tmp_path, capsys):
-    with pytest.raises(SystemExit) as stopped:
-        main(["report", str(tmp_path / "missing")])
-    assert stopped.value.code == 2 and "is not a run folder" in capsys.readouterr().err
+    code, err = refusal(main, ["report", str(tmp_path / "missing")], capsys)
+    assert code == 2 and "is not a run folder" in err
     (tmp_path / "prices.json").write_text("[1, 2]")
-    with pytest.raises(SystemExit):
-        main(["report", str(tmp_path), "--prices", str(tmp_path / "prices.json")])
-    assert "must map model names to prices" in capsys.readouterr().err
+    _, err = refusal(main, ["report", str(tmp_path), "--prices", str(tmp_path / "prices.json")], capsys)
+    assert "must map model names to prices" in err
 
 
 def test_a_rebuilt_report_replaces_the_old_one_whole(tmp_path, capsys):
@@ -184,6 +183,5 @@ def test_a_trace_is_kept_for_the_episodes_its_mode_names(tmp_path, mode, failed,
 def test_an_unknown_trace_mode_is_refused(capsys):
     with pytest.raises(ValueError, match="trace must be one of failed, all"):
         EpisodeRecorder(trace="some")
-    with pytest.raises(SystemExit):
-        main(["run", "--trace", "some"])
-    assert "invalid choice: 'some'" in capsys.readouterr().err
+    _, err = refusal(main, ["run", "--trace", "some"], capsys)
+    assert "invalid choice: 'some'" in err

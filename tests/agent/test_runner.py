@@ -13,6 +13,7 @@ import pytest
 from agent.__main__ import main
 from agent.runner import EpisodeSpec, plan, run_all
 from agent.tasks import ALL_TASKS
+from tests.agent.command_line import refusal
 
 pytestmark = pytest.mark.browser
 
@@ -110,10 +111,9 @@ def test_the_progress_bar_shows_the_running_success_rate(tmp_path, live_server, 
 
 
 def test_an_unknown_task_is_refused(tmp_path, capsys):
-    with pytest.raises(SystemExit) as exit_:
-        main(["run", "--tasks", "TASK_FIND_FLIGHT,TASK_FLY_TO_MARS", "--out", str(tmp_path)])
-    assert exit_.value.code == 2
-    assert "Unknown task: TASK_FLY_TO_MARS" in capsys.readouterr().err
+    code, err = refusal(main, ["run", "--tasks", "TASK_FIND_FLIGHT,TASK_FLY_TO_MARS", "--out", str(tmp_path)], capsys)
+    assert code == 2
+    assert "Unknown task: TASK_FLY_TO_MARS" in err
     assert not any(tmp_path.iterdir())
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from agent.__main__ import main
 from tests.agent import scripted_model as model
+from tests.agent.command_line import refusal
 from tests.agent.test_policy_tasks import Script, assert_completed
 from tests.fake_openai import FakeOpenAIServer
 
@@ -117,7 +118,6 @@ def test_zero_shot_synapse_has_no_exemplars_and_malformed_replies_end_at_the_ste
 
 
 def test_few_shot_synapse_needs_a_memory(capsys, tmp_path):
-    with pytest.raises(SystemExit) as stopped:
-        main(["run", "--method", "synapse", "--shots", "few", "--model", "m", "--base-url", "http://127.0.0.1:9",
-              "--out", str(tmp_path)])
-    assert stopped.value.code == 2 and "pass --memory MEMORY_DIR" in capsys.readouterr().err
+    code, err = refusal(main, ["run", "--method", "synapse", "--shots", "few", "--model", "m", "--base-url", "http://127.0.0.1:9",
+                               "--out", str(tmp_path)], capsys)
+    assert code == 2 and "pass --memory MEMORY_DIR" in err

@@ -14,6 +14,7 @@ from agent.__main__ import main
 from agent.tasks import ALL_TASKS
 from agent.tools import TOOL_NAMES
 from tests.agent import scripted_model, scripted_tools
+from tests.agent.command_line import refusal
 from tests.agent.test_policy_tasks import Script
 from tests.fake_openai import FakeOpenAIServer
 
@@ -162,10 +163,9 @@ def test_the_cache_replays_a_toolcall_run_without_a_request(tmp_path, live_serve
     (["--protocol", "paper"], "--protocol paper has no prompts for toolcall"),
 ])
 def test_settings_toolcall_does_not_take_are_refused(tmp_path, capsys, options, message):
-    with pytest.raises(SystemExit) as exit_:
-        main(["run", "--method", "toolcall", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
-              "--out", str(tmp_path), *options])
-    assert exit_.value.code == 2 and message in capsys.readouterr().err
+    code, err = refusal(main, ["run", "--method", "toolcall", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+                               "--out", str(tmp_path), *options], capsys)
+    assert code == 2 and message in err
 
 
 @pytest.mark.browser

@@ -14,6 +14,7 @@ from agent.__main__ import main
 from agent.llm import LLMClient
 from agent.policies.model import user_content
 from tests.agent import scripted_model as model
+from tests.agent.command_line import refusal
 from tests.fake_openai import IMAGE_TOKENS, FakeOpenAIServer, content_parts, image_bytes
 
 pytestmark = pytest.mark.browser
@@ -71,12 +72,11 @@ def test_flat_with_the_image_alone_runs_an_episode(tmp_path, live_server):
 
 
 def test_a_text_method_refuses_observations_without_text(capsys):
-    with pytest.raises(SystemExit):
-        main(["run", "--method", "heap", "--observations", "som", "--model", "m", "--base-url", "http://127.0.0.1:9"])
-    assert "heap reads the page as text: add a text mode" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["run", "--method", "oracle", "--observations", "elements,pixels"])
-    assert "unknown observation mode pixels" in capsys.readouterr().err
+    _, err = refusal(main, ["run", "--method", "heap", "--observations", "som", "--model", "m",
+                            "--base-url", "http://127.0.0.1:9"], capsys)
+    assert "heap reads the page as text: add a text mode" in err
+    _, err = refusal(main, ["run", "--method", "oracle", "--observations", "elements,pixels"], capsys)
+    assert "unknown observation mode pixels" in err
 
 
 def test_the_cache_key_covers_the_image(tmp_path):

@@ -11,6 +11,7 @@ from agent.policies.webwise_auto import TRIAL_SEED
 from agent.policies.webwise_page import parse_page
 from agent.policies.prompting import load_prompt
 from tests.agent import scripted_model as model
+from tests.agent.command_line import refusal
 from tests.agent.test_policy_tasks import Script, assert_completed
 from tests.fake_openai import FakeOpenAIServer
 
@@ -151,6 +152,5 @@ def test_all_five_llm_methods_run_into_one_table(tmp_path, live_server, capsys):
     for label in labels:
         (path,) = (tmp_path / label / "TASK_FIND_BOOKING").glob("*.json")
         assert json.loads(path.read_text())["end"]["cause"] in ("stop", "policy_halt")
-    with pytest.raises(SystemExit):
-        main(["run", "--method", "flat", "--shots", "auto", "--model", "m"])
-    assert "flat takes --shots 0 or few, not auto" in capsys.readouterr().err
+    _, err = refusal(main, ["run", "--method", "flat", "--shots", "auto", "--model", "m"], capsys)
+    assert "flat takes --shots 0 or few, not auto" in err
