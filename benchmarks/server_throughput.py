@@ -11,7 +11,9 @@ Three servers, measured in one run, each started as its own process as a user wo
                   WAL mode with synchronous=NORMAL). One thread per worker: on 2 cores the worker
                   spends more CPU per request the more threads run requests at once (--threads
                   picks another number)
-The clients run in a process of their own: asyncio, one kept-alive connection each, on loopback.
+The clients run in a process of their own: asyncio, one kept-alive connection each, on loopback;
+they start one after another over the first half of the warm-up (a ramp-up), so they are not in
+lock-step.
 Printed per server: requests/s, p50 and p99 latency, errors; then the ratios.
 """
 from __future__ import annotations
@@ -91,8 +93,8 @@ class Connection:
 class Client:
     """Plays book-flight episodes in its own scenario, timing every request."""
 
-    def __init__(self, connection: Connection, seed: int, clock: dict):
-        self.connection, self.seed, self.clock = connection, seed, clock
+    def __init__(self, connection: Connection, seed: int, clock: dict, start_after: float):
+        self.connection, self.seed, self.clock, self.start_after = connection, seed, clock, start_after
         self.latencies: list[float] = []
         self.errors: list[str] = []
 
@@ -107,6 +109,7 @@ class Client:
         return answer
 
     async def run(self) -> None:
+        await asyncio.sleep(self.start_after)
         scenario = (await self.connection.request("GET", f"/generate-random-scenario?task={TASK}&seed={self.seed}"))[1]
         while time.perf_counter() < self.clock["end"]:
             await self.episode(scenario["id"], scenario["details"])
@@ -142,7 +145,10 @@ async def _drive(url: str, clients: int, warmup: float, seconds: float) -> dict:
     host, port = url.removeprefix("http://").rstrip("/").split(":")
     now = time.perf_counter()
     clock = {"start": now + warmup, "end": now + warmup + seconds}
-    players = [Client(Connection(host, int(port)), seed, clock) for seed in range(clients)]
+    # The clients start one after another over half the warm-up, as load tools ramp up: started at once,
+    # closed-loop clients served in turn stay in lock-step for good, every request then waits behind
+    # the others' copies of the same step, and the slowest step alone sets the p99.
+    players = [Client(Connection(host, int(port)), seed, clock, warmup / 2 * seed / clients) for seed in range(clients)]
     await asyncio.gather(*(player.run() for player in players))
     latencies = sorted(latency for player in players for latency in player.latencies)
     return {"requests": len(latencies), "seconds": seconds, "latencies": latencies,

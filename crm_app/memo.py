@@ -1,5 +1,6 @@
 """Remembering what the database says about rows that never change (a scenario's identity, a
-flight's number and date), so that a server process asks about each only once."""
+flight's number and date) and what is drawn from them (a scenario's sample), so that a server
+process asks or draws each only once."""
 from __future__ import annotations
 
 import threading
@@ -9,9 +10,9 @@ from flask import current_app
 
 
 class Memo:
-    """Values by key, for rows that are never updated or deleted once stored. Only values found
-    are kept (a key not found yet may be stored later, by another process). Bounded: when full it
-    forgets everything and starts over."""
+    """Values by key, for rows that are never updated or deleted once stored (or values computed
+    from nothing else). Only values found are kept (a key not found yet may be stored later, by
+    another process). Bounded: when full it forgets everything and starts over."""
 
     def __init__(self, capacity: int):
         self.capacity = capacity

@@ -24,11 +24,30 @@ from crm_app.services.schedule import clock_time
 
 
 @dataclass(frozen=True)
-class Trip:
-    outward: Flight
-    back: Flight | None = None
+class ChosenFlight:
+    """A flight a scenario names, as plain values: a drawn scenario keeps nothing tied to the
+    database session that loaded it, so a server process can keep it for later requests."""
 
-    def legs(self) -> list[tuple[str, Flight]]:
+    id: int
+    number: str
+    origin: str
+    destination: str
+    departure_date: dt.date
+    departure_minute: int
+    arrival_minute: int
+
+    @classmethod
+    def of(cls, flight: Flight) -> ChosenFlight:
+        return cls(flight.id, flight.number, flight.origin, flight.destination, flight.departure_date,
+                   flight.departure_minute, flight.arrival_minute)
+
+
+@dataclass(frozen=True)
+class Trip:
+    outward: ChosenFlight
+    back: ChosenFlight | None = None
+
+    def legs(self) -> list[tuple[str, ChosenFlight]]:
         """(direction, flight) of the outward flight and, on a return trip, the return flight."""
         return [(direction, flight) for direction, flight in (("outward", self.outward), ("return", self.back))
                 if flight is not None]
@@ -78,7 +97,7 @@ class Draw:
         outward, back = fake_trip(self.session, self.calendar, self.world_seed, self.rng, round_trip)
         if back is not None and not self.flight_numbers:
             back = self._told_apart_by_arrival(back)
-        return Trip(outward, back)
+        return Trip(ChosenFlight.of(outward), ChosenFlight.of(back) if back is not None else None)
 
     def _told_apart_by_arrival(self, flight: Flight) -> Flight:
         """Texts without flight numbers name the return flight by its arrival time (as the papers'
@@ -102,8 +121,9 @@ class Draw:
         back_day = depart + dt.timedelta(days=self.rng.choice(stays))
         return Trip(outward, self._flight_on(trip.back.origin, trip.back.destination, back_day))
 
-    def _flight_on(self, origin: str, destination: str, day: dt.date) -> Flight:
-        return self.rng.choice(flights_on(self.session, self.calendar, self.world_seed, origin, destination, day))
+    def _flight_on(self, origin: str, destination: str, day: dt.date) -> ChosenFlight:
+        return ChosenFlight.of(self.rng.choice(flights_on(self.session, self.calendar, self.world_seed,
+                                                          origin, destination, day)))
 
     def person(self) -> dict:
         return fake_person(self.rng, self.faker, self.calendar.today)

@@ -7,6 +7,7 @@ A scenario's bookings live in the dataset named by its id, so the JSON API, scop
 """
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 import string
@@ -16,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher, dataset_lock, write_transaction
+from crm_app.memo import memo_for
 from crm_app.models import ApiCall, Booking, Event, IdempotencyKey, Scenario
 from crm_app.scope import ScenarioRef
 from crm_app.services.bookings import new_booking
@@ -32,6 +34,7 @@ from .tasks.base import Sample, Task
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 20
+DRAWS_REMEMBERED = 2_000  # scenario draws each server process keeps (a study uses a few hundred)
 
 
 class LimitReached(DomainError):
@@ -53,7 +56,16 @@ class World:
 
 def describe(world: World, task: Task, seed: int, suite: Suite) -> tuple[Sample, dict]:
     """The scenario of (suite, task, seed) without storing anything but the flights it names: the
-    sample, and what the agent is told (instruction, conversation, details in full)."""
+    sample, and what the agent is told (instruction, conversation, details in full).
+
+    A draw is a pure function of its key and of flights that never change, so each server process
+    draws it once (reset and evaluate draw again on every call); callers get their own copy."""
+    key = (suite.name, task.name, seed, world.world_seed, world.calendar)
+    drawn = memo_for("scenario draws", DRAWS_REMEMBERED).get(key, lambda: _draw(world, task, seed, suite))
+    return copy.deepcopy(drawn)
+
+
+def _draw(world: World, task: Task, seed: int, suite: Suite) -> tuple[Sample, dict]:
     draw = world.draw(task, seed, suite)
     sample = task.sample(draw)
     told = {"instruction": task.instruction(draw, sample.details, suite.instruction_templates(task)),
@@ -170,7 +182,7 @@ def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None 
     """Score the scenario's recorded events (or API calls: `modality`, see evaluator.py) against its
     gold steps (or gold calls) and its current state."""
     task = task_named(scenario.task)
-    sample = task.sample(world.draw(task, scenario.seed, suite_named(scenario.suite)))
+    sample, _told = describe(world, task, scenario.seed, suite_named(scenario.suite))
     final = dataset_state(world.session, scenario.id, sample.card_numbers())
     events = scenario_events(world.session, scenario.id)
     calls = scenario_calls(world.session, scenario.id)

@@ -7,6 +7,9 @@ from sqlalchemy import create_engine, text
 
 from crm_app import create_app, db
 from crm_app.memo import Memo
+from scenarios import store
+from scenarios.suites import suite_named
+from scenarios.tasks import task_named
 from tests.conftest import OPERATOR, TEST_CONFIG, dispose
 from tests.postgres_cluster import TemporaryCluster
 
@@ -23,6 +26,25 @@ def test_a_memo_keeps_found_values_only_and_forgets_all_when_full():
     memo.get("b", load(2))
     memo.get("c", load(3))  # full: everything is forgotten, then c kept
     assert memo.get("a", load(4)) == 4 and loads[-1] == 4
+
+
+def test_a_scenario_is_drawn_once_per_process_and_each_request_gets_its_own_copy(app, monkeypatch):
+    draws = []
+    real_draw = store._draw
+    monkeypatch.setattr(store, "_draw", lambda *args: draws.append(args[2]) or real_draw(*args))
+    client = app.test_client()
+    made = client.get("/generate-random-scenario?task=TASK_MODIFY_FLIGHT&seed=4").json
+    for _ in range(2):
+        assert client.get(f"/reset-scenario?scenario={made['id']}").json["details"] == made["details"]
+        assert client.get(f"/evaluate?scenario={made['id']}", headers=OPERATOR).status_code == 200
+    assert draws == [4]
+    with app.test_request_context():
+        world = store.World(db.get_session(), app.extensions["calendar"], app.config["DATA_SEED"])
+        sample, told = store.describe(world, task_named("TASK_MODIFY_FLIGHT"), 4, suite_named("full"))
+        told["details"]["confirmation-code"] = "CHANGED"
+        sample.details.clear()
+        again, told_again = store.describe(world, task_named("TASK_MODIFY_FLIGHT"), 4, suite_named("full"))
+    assert told_again["details"] == again.details == made["details"] and draws == [4]
 
 
 def _app(database_url, folder):
