@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 from flask import Flask
 
-from . import db, request_guard, security_headers
+from . import cookieless, db, request_guard, security_headers
 from .config import load_config
 from .instance_secrets import load_secrets
 from .models import Base
@@ -38,6 +38,7 @@ def create_app(config: dict | None = None) -> Flask:
     register_error_handlers(app)
     request_guard.install(app)
     security_headers.install(app)
+    cookieless.install(app)
     app.cli.add_command(init_db_command)
     init_db(app)
     return app

@@ -12,7 +12,7 @@ import json
 import secrets
 import string
 
-from sqlalchemy import Text, cast, delete, func, insert, select
+from sqlalchemy import Text, bindparam, cast, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -137,8 +137,17 @@ def _number(session: Session, scenario_id: str, event: dict) -> int:
         Event.scenario_id == scenario_id, Event.id <= own))
 
 
+def _rows_of_scenario(model):
+    return select(func.count()).select_from(model).where(model.scenario_id == bindparam("scenario_id"))
+
+
+# Built once: these run on every recorded request, and a statement reused keeps its compiled form.
+_COUNT_ROWS = {Event: _rows_of_scenario(Event), ApiCall: _rows_of_scenario(ApiCall)}
+_INSERT_CALL = insert(ApiCall.__table__)
+
+
 def _check_room(session: Session, model, scenario_id: str, limit: int, what: str) -> None:
-    count = session.connection().scalar(select(func.count()).select_from(model).where(model.scenario_id == scenario_id))
+    count = session.connection().scalar(_COUNT_ROWS[model], {"scenario_id": scenario_id})
     if count >= limit:
         raise LimitReached(f"This scenario has recorded {limit} {what}, as many as the server keeps for one "
                            "scenario; reset it with /reset-scenario to start over")
@@ -165,8 +174,8 @@ def record_call(session: Session, scenario_id: str, operation: str, params: dict
     try:
         with write_transaction(session):
             # A plain INSERT, not the ORM's unit of work: this runs after every recorded request.
-            session.connection().execute(insert(ApiCall.__table__).values(
-                scenario_id=scenario_id, operation=operation, params=params, status=status))
+            session.connection().execute(_INSERT_CALL, {"scenario_id": scenario_id, "operation": operation,
+                                                         "params": params, "status": status})
     except IntegrityError:
         pass
 

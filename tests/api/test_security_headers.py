@@ -4,6 +4,7 @@ under them)."""
 from __future__ import annotations
 
 import pytest
+from flask.sessions import NullSession
 
 
 @pytest.mark.parametrize("path", ["/", "/static/app.js", "/static/style.css", "/api/config", "/api/bookings/ZZZZZ9",
@@ -25,3 +26,12 @@ def test_the_page_has_no_inline_script_or_style(client):
     assert "<style" not in html and " style=" not in html
     for tag in html.split("<script")[1:]:
         assert ' src="' in tag.split(">", 1)[0]  # every script is a file of the app's own
+
+
+def test_no_answer_sets_a_cookie_and_no_request_opens_a_cookie_session(app, client):
+    for path in ("/", "/api/config", "/generate-random-scenario?task=TASK_FIND_BOOKING&seed=1"):
+        assert "Set-Cookie" not in client.get(path).headers
+    with app.test_request_context("/api/config", headers={"Cookie": "session=anything"}) as context:
+        assert isinstance(context.session, NullSession)
+        with pytest.raises(RuntimeError):
+            context.session["kept"] = "value"  # nothing can be stored in a cookie
