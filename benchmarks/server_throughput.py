@@ -6,11 +6,10 @@ python benchmarks/server_throughput.py [--clients 60] [--seconds 20] [--warmup 5
 Three servers, measured in one run, each started as its own process as a user would start it:
   werkzeug        Werkzeug's threaded development server on SQLite (what run.py used before)
   sqlite          python run.py on SQLite (gunicorn, 1 worker)
-  postgresql x2   python run.py --workers 2 --threads 1 on PostgreSQL (a throw-away server on this
-                  machine, synchronous_commit=off: commits are not flushed one by one, as SQLite's
-                  WAL mode with synchronous=NORMAL). One thread per worker: on 2 cores the worker
-                  spends more CPU per request the more threads run requests at once (--threads
-                  picks another number)
+  postgresql x2   python run.py --workers 2 on PostgreSQL (a throw-away server on this machine,
+                  synchronous_commit=off: commits are not flushed one by one, as SQLite's WAL mode
+                  with synchronous=NORMAL); --threads N sets its threads per worker (default: the
+                  server's own)
 The clients run in a process of their own: asyncio, one kept-alive connection each, on loopback;
 they start one after another over the first half of the warm-up (a ramp-up), so they are not in
 lock-step.
@@ -201,7 +200,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=20, help="measured time per server (default 20)")
     parser.add_argument("--warmup", type=float, default=5, help="unmeasured time first (default 5)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per worker of the PostgreSQL server (default 1)")
+    parser.add_argument("--threads", type=int, help="threads per worker of the PostgreSQL server "
+                                                     "(default: run.py's default)")
     parser.add_argument("--only", choices=("werkzeug", "sqlite", "postgresql"), action="append",
                         help="measure only these servers (default: all three)")
     args = parser.parse_args()
@@ -225,9 +225,9 @@ def main() -> None:
         if "postgresql" in only:
             with TemporaryCluster(settings=DURABLE_ENOUGH) as cluster:
                 url = cluster.create_database("crm")
+                threads = ["--threads", str(args.threads)] if args.threads else []
                 results["postgresql"] = measure("postgresql x2", [python, "run.py", "--port", "0", "--db", url,
-                                                                  "--workers", "2", "--threads", str(args.threads)],
-                                                args, pool)
+                                                                  "--workers", "2", *threads], args, pool)
     print_ratios(results, args)
 
 
@@ -241,7 +241,8 @@ def print_ratios(results: dict, args) -> None:
     if "postgresql" in results:
         best = results["postgresql"]
         met = best["rps"] >= TARGET_RPS and best["p99"] < TARGET_P99_MS
-        print(f"target (postgresql x2, {args.threads} thread(s) each: at least {TARGET_RPS} requests/s, p99 under {TARGET_P99_MS} ms): "
+        threads = f"{args.threads} thread(s) each" if args.threads else "default threads"
+        print(f"target (postgresql x2, {threads}: at least {TARGET_RPS} requests/s, p99 under {TARGET_P99_MS} ms): "
               f"{'met' if met else 'NOT met'}")
 
 

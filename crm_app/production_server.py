@@ -10,6 +10,8 @@ What it adds to gunicorn's own threaded worker:
 - connections that send nothing wait in the worker's poller, not on a thread (gunicorn lets a
   new one hold a thread for 5 seconds first), and are closed after `keep_alive` seconds, as are
   idle kept-alive connections.
+- the app works on one request at a time per worker, its threads reading requests and sending
+  answers meanwhile (crm_app/app_turns.py): threads running the app at once only fight over the GIL.
 
 The app is made once, before the workers are forked (so that the schema and the base data are
 made once, and the operator token printed once); each worker opens its own database connections.
@@ -33,6 +35,7 @@ from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import _DEFER, ThreadWorker
 from werkzeug.exceptions import RequestTimeout
 
+from .app_turns import TakingTurns
 from .security_headers import SECURITY_HEADERS
 from .worker_balance import ConnectionShares
 from .server import MAX_HEADER_BYTES, MAX_HEADERS, MAX_REQUEST_LINE_BYTES, SERVER_MESSAGES
@@ -56,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--workers", type=_positive, default=defaults.workers,
                        help=f"server processes (default {defaults.workers}); more use more cores")
     group.add_argument("--threads", type=_positive, default=defaults.threads,
-                       help=f"requests each process works on at once (default {defaults.threads})")
+                       help=f"requests each process reads and answers at once; the app works on one "
+                            f"at a time (default {defaults.threads})")
     group.add_argument("--max-connections", type=_positive, default=defaults.max_connections,
                        help=f"connections each process holds open at once; more wait to be accepted "
                             f"(default {defaults.max_connections})")
@@ -202,6 +206,10 @@ class JsonErrorWorker(ThreadWorker):
     @worker_connections.setter
     def worker_connections(self, _value) -> None:
         pass  # gunicorn sets it once from the settings, which the getter reads
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = TakingTurns(self.wsgi, self.wsgi.config["MAX_CONTENT_LENGTH"])
 
     def handle(self, conn):
         if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):

@@ -54,8 +54,9 @@ def check_json(body) -> None:
 
 
 def check_request() -> None:
-    """Before every request: a body within the limit (a body sent without a length is cut at
-    the limit when read), and a path and query parameters of storable text only."""
+    """Before every request: a body within the limit (run.py's server reads a chunked body first
+    and gives it its length; elsewhere one sent without a length is cut at the limit when read),
+    and a path and query parameters of storable text only."""
     if request.content_length is not None and request.content_length > request.max_content_length:
         raise RequestEntityTooLarge()
     if FORBIDDEN.search(request.path):

@@ -3,6 +3,7 @@ HTTP server's own errors as JSON, with request and keep-alive time-outs, a bound
 and a graceful stop."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from crm_app.app_turns import TakingTurns
 from crm_app.http_client import http_sender
 from crm_app.server import SERVER_MESSAGES
 from tests.conftest import OPERATOR
@@ -177,6 +179,25 @@ def test_a_body_over_64_kb_is_a_json_413(server):
     assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
 
 
+def test_a_chunked_body_over_64_kb_is_a_json_413(server):
+    chunk = b'{"padding": "' + b"x" * 70_000 + b'"}'
+    status, body, _ = _send_raw(server, b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                        b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                        + f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n0\r\n\r\n")
+    assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
+
+
+def test_a_body_that_trickles_in_holds_up_no_other_request(patient_server):
+    """The app works on one request at a time per worker, but only once its body is all there."""
+    with patient_server.connect() as stalled:
+        stalled.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        b"Content-Length: 100\r\n\r\n{\"passenger\":")
+        started = time.monotonic()
+        for _ in range(4):  # on both workers, whichever holds the stalled one
+            assert http_sender(patient_server.url)("GET", "/api/config", None)[0] == 200
+        assert time.monotonic() - started < 5 and not closed_within(stalled, 0.1)  # still waiting for its body
+
+
 @pytest.mark.parametrize("partial", [
     b"GET /api/config HTTP/1.1\r\nHost: x\r\n",  # the head stops half-way
     b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -224,7 +245,7 @@ def test_sigterm_answers_the_request_in_flight_then_stops(databases, tmp_path):
     with running.connect() as connection:
         connection.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                            b"Content-Length: %d\r\n\r\n" % len(body) + body[:10])
-        time.sleep(0.5)  # the app is reading the body
+        time.sleep(0.5)  # the server is reading the body
         running.process.send_signal(signal.SIGTERM)
         time.sleep(1)
         assert running.process.poll() is None  # waiting for the request in flight...
@@ -251,3 +272,35 @@ def test_a_worker_takes_a_new_connection_only_while_it_holds_its_share():
     third = SimpleNamespace()
     shares.assign(None, third)
     assert third.share_slot == 1 and shares.may_accept(None, 100)  # a worker without a slot is not held back
+
+
+def test_the_app_works_on_one_request_at_a_time_and_each_gets_its_own_body():
+    inside, most_inside, closed = [], [], []
+
+    class Answer(list):
+        def close(self):
+            closed.append(True)
+
+    def app(environ, start_response):
+        inside.append(1)
+        most_inside.append(len(inside))
+        time.sleep(0.05)
+        body = environ["wsgi.input"].read()
+        inside.pop()
+        return Answer([b"got ", body])
+
+    wrapped = TakingTurns(app, body_limit=100)
+    answers = {}
+
+    def send(number: int):
+        body = f"body {number}".encode()
+        environ = {"CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body)}
+        answers[number] = b"".join(wrapped(environ, None))
+
+    threads = [threading.Thread(target=send, args=(number,)) for number in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert max(most_inside) == 1 and len(closed) == 4
+    assert answers == {number: f"got body {number}".encode() for number in range(4)}

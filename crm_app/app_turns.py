@@ -1,0 +1,48 @@
+"""One request at a time in the app, per server process, with the other threads still reading
+requests and writing answers.
+
+A worker's threads are there so that slow clients (a body that trickles in, an answer read
+slowly) never hold up the others. Running the app itself on several threads at once gains
+nothing on a CPU-bound machine and costs a lot: under load, the threads of one process fight
+over Python's GIL, and each request took about 70% more CPU with 8 threads at work than with
+one (benchmarks/server_throughput.py). So a thread first reads the whole request body (bounded
+by the body limit and the request time-out), then waits for its turn, runs the app and collects
+the whole answer, and sends it after its turn.
+"""
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable, Iterable
+
+
+class TakingTurns:
+    """A WSGI app wrapped so that it works on one request at a time."""
+
+    def __init__(self, app: Callable, body_limit: int):
+        self.app, self.body_limit = app, body_limit
+        self.turn = threading.Lock()
+
+    def __call__(self, environ: dict, start_response) -> Iterable[bytes]:
+        self._read_whole_body(environ)
+        with self.turn:
+            answer = self.app(environ, start_response)
+            if isinstance(answer, environ.get("wsgi.file_wrapper", ())):
+                return answer  # a static file: the server sends it after the turn
+            try:
+                return list(answer)
+            finally:
+                if hasattr(answer, "close"):
+                    answer.close()
+
+    def _read_whole_body(self, environ: dict) -> None:
+        """Read the body as far as the app may: a declared length over the limit is left unread
+        (the app answers 413 from the header); a body of unknown length (chunked) is read to one
+        byte past the limit and given its length, so that one too large is refused the same way."""
+        declared = environ.get("CONTENT_LENGTH")
+        length = int(declared) if declared and declared.isdigit() else None
+        if length is not None and length > self.body_limit:
+            return
+        body = environ["wsgi.input"].read(self.body_limit + 1 if length is None else length)
+        environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(len(body))
+        environ.pop("HTTP_TRANSFER_ENCODING", None)  # read and de-chunked: it now has a length
