@@ -6,14 +6,41 @@ slowly) never hold up the others. Running the app itself on several threads at o
 nothing on a CPU-bound machine and costs a lot: under load, the threads of one process fight
 over Python's GIL, and each request took about 70% more CPU with 8 threads at work than with
 one (benchmarks/server_throughput.py). So a thread first reads the whole request body (bounded
-by the body limit and the request time-out), then waits for its turn, runs the app and collects
-the whole answer, and sends it after its turn.
+by the body limit and the request time-out), then waits for its turn (turns go in the order the
+requests came), runs the app and collects the whole answer, and sends it after its turn.
 """
 from __future__ import annotations
 
 import io
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable
+
+
+class FairTurn:
+    """A lock handed to its waiters in the order they came (threading.Lock wakes any of them)."""
+
+    def __init__(self):
+        self.guard = threading.Lock()
+        self.waiting: deque[threading.Lock] = deque()
+        self.taken = False
+
+    def __enter__(self):
+        with self.guard:
+            if not self.taken:
+                self.taken = True
+                return
+            baton = threading.Lock()
+            baton.acquire()
+            self.waiting.append(baton)
+        baton.acquire()  # released by the holder before us, which hands the turn over
+
+    def __exit__(self, *_exc):
+        with self.guard:
+            if self.waiting:
+                self.waiting.popleft().release()
+            else:
+                self.taken = False
 
 
 class TakingTurns:
@@ -21,7 +48,7 @@ class TakingTurns:
 
     def __init__(self, app: Callable, body_limit: int):
         self.app, self.body_limit = app, body_limit
-        self.turn = threading.Lock()
+        self.turn = FairTurn()
 
     def __call__(self, environ: dict, start_response) -> Iterable[bytes]:
         self._read_whole_body(environ)

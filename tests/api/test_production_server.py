@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from crm_app.app_turns import TakingTurns
+from crm_app.app_turns import FairTurn, TakingTurns
 from crm_app.http_client import http_sender
 from crm_app.server import SERVER_MESSAGES
 from tests.conftest import OPERATOR
@@ -304,3 +304,24 @@ def test_the_app_works_on_one_request_at_a_time_and_each_gets_its_own_body():
         thread.join()
     assert max(most_inside) == 1 and len(closed) == 4
     assert answers == {number: f"got body {number}".encode() for number in range(4)}
+
+
+def test_turns_are_taken_in_the_order_the_requests_came():
+    turn, order = FairTurn(), []
+
+    def wait_for_turn(number: int):
+        with turn:
+            order.append(number)
+
+    with turn:
+        waiting = []
+        for number in range(5):
+            waiting.append(threading.Thread(target=wait_for_turn, args=(number,)))
+            waiting[-1].start()
+            while len(turn.waiting) < number + 1:  # queued before the next one comes
+                time.sleep(0.001)
+    for thread in waiting:
+        thread.join()
+    assert order == [0, 1, 2, 3, 4]
+    with turn:  # free again once all had their turn
+        assert not turn.waiting
