@@ -107,7 +107,7 @@ class Action:
     def __str__(self) -> str:
         target = "" if self.target is None else f" {self.target}"
         if self.name in ("type", "type_text"):
-            return f'{self.name.upper()}{target} "{self.value}"'
+            return f"{self.name.upper()}{target} {_typed(self.value, self.target)}"
         if self.name == "stop":
             return f"STOP [{self.value}]" if self.value else "STOP"
         if self.point is not None:
@@ -254,6 +254,18 @@ def _target(text: str, line: str) -> int | str:
     if not text or re.search(r"[<>\[\]]", text):
         raise ActionError(f"Cannot parse {line!r}: {text!r} is not an element id or label.")
     return text
+
+
+def _typed(text: str, target) -> str:
+    """Typed text in a form the parser reads back: in the quotes it does not contain. Text holding
+    both kinds goes bare after a numeric id (the parser takes the rest of the line as the text) and
+    in double quotes otherwise (TYPE_TEXT strips only the outer pair; after a label, or when it
+    ends in a quoted word, such text cannot be read back whole)."""
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return text if isinstance(target, int) else f'"{text}"'
 
 
 def _unquote(text: str) -> str:

@@ -117,3 +117,9 @@ def test_actions_by_position_print_in_the_grammar_and_are_described_apart():
         assert str(parse_action(text)) == text
     assert "CLICK_AT <x> <y>" not in describe_actions()  # text agents are not offered them
     assert all(spec.description in describe_actions(coordinates=True) for spec in COORDINATE_ACTIONS + ACTION_SET)
+
+
+@pytest.mark.parametrize("value", ['say "hi"', "O'Brien", "plain", 'both " and \'', '"quoted"'])
+def test_typed_text_with_quotes_prints_in_a_form_that_parses_back(value):
+    for action in (Action("type", 6, value), Action("type_text", None, value)):
+        assert parse_action(str(action)) == action, str(action)
