@@ -59,7 +59,7 @@ def describe(world: World, task: Task, seed: int, suite: Suite) -> tuple[Sample,
     sample, and what the agent is told (instruction, conversation, details in full).
 
     A draw is a pure function of its key and of flights that never change, so each server process
-    draws it once (reset and evaluate draw again on every call); callers get their own copy."""
+    draws it once, not on every create, reset and evaluate; callers get their own copy to change."""
     key = (suite.name, task.name, seed, world.world_seed, world.calendar)
     drawn = memo_for("scenario draws", DRAWS_REMEMBERED).get(key, lambda: _draw(world, task, seed, suite))
     return copy.deepcopy(drawn)

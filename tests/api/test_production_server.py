@@ -46,6 +46,12 @@ class RunningServer:
     def booted_workers(self) -> set[str]:
         return {line.split("pid: ")[1].strip() for line in list(self.log) if "Booting worker" in line}
 
+    def wait_for_workers(self, count: int, seconds: float = 15) -> None:
+        """Until `count` workers have booted (or `seconds` have passed: the test then finds fewer)."""
+        deadline = time.monotonic() + seconds
+        while len(self.booted_workers()) < count and time.monotonic() < deadline:
+            time.sleep(0.1)
+
     def connect(self) -> socket.socket:
         return socket.create_connection((self.host, self.port), timeout=30)
 
@@ -96,9 +102,7 @@ def server(databases, tmp_path_factory):
 def test_two_worker_processes_serve_the_api_and_the_scenarios(server):
     send = http_sender(server.url, headers=OPERATOR)
     assert send("GET", "/api/config", None)[0] == 200
-    deadline = time.monotonic() + 15
-    while len(server.booted_workers()) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    server.wait_for_workers(2)
     assert len(server.booted_workers()) == 2
     status, scenario = send("GET", "/generate-random-scenario?task=TASK_FIND_BOOKING&seed=5", None)
     assert status == 200 and scenario["url"] == f"{PUBLIC_URL}?scenario={scenario['id']}"
@@ -121,9 +125,7 @@ def patient_server(databases, tmp_path_factory):
     """Two workers keeping idle connections for 30 s: a slow machine must not close any while a test counts them."""
     folder = tmp_path_factory.mktemp("patient")
     running = RunningServer(databases.new(folder), folder, "--workers", "2", "--threads", "4", "--keep-alive", "30")
-    deadline = time.monotonic() + 15
-    while len(running.booted_workers()) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    running.wait_for_workers(2)
     yield running
     assert running.stop() == 0
 
