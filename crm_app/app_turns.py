@@ -16,6 +16,8 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 
+from gunicorn.http.errors import NoMoreData
+
 
 class FairTurn:
     """A lock handed to its waiters in the order they came (threading.Lock wakes any of them)."""
@@ -65,11 +67,14 @@ class TakingTurns:
     def _read_whole_body(self, environ: dict) -> None:
         """Read the body as far as the app may: a declared length over the limit is left unread
         (the app answers 413 from the header); a body of unknown length (chunked) is read to one
-        byte past the limit and given its length, so that one too large is refused the same way."""
+        byte past the limit and given its length, so that one too large is refused the same way.
+        A body cut short by the client leaving ends the request unanswered (gunicorn closes it)."""
         declared = environ.get("CONTENT_LENGTH")
         length = int(declared) if declared and declared.isdigit() else None
         if length is not None and length > self.body_limit:
             return
         body = environ["wsgi.input"].read(self.body_limit + 1 if length is None else length)
+        if length is not None and len(body) < length:
+            raise NoMoreData(body)  # the client went away half-way: nothing of it reaches the app
         environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(len(body))
         environ.pop("HTTP_TRANSFER_ENCODING", None)  # read and de-chunked: it now has a length

@@ -189,6 +189,15 @@ def test_a_chunked_body_over_64_kb_is_a_json_413(server):
     assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
 
 
+def test_a_body_cut_short_by_the_client_leaving_reaches_no_route(server):
+    with server.connect() as connection:
+        connection.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: 100\r\n\r\n" + b'{"passenger": {}}')  # valid JSON, 83 bytes short
+        connection.shutdown(socket.SHUT_WR)
+        connection.settimeout(10)
+        assert connection.recv(65536) == b""  # closed unanswered: the route never saw the cut body
+
+
 def test_a_body_that_trickles_in_holds_up_no_other_request(patient_server):
     """The app works on one request at a time per worker, but only once its body is all there."""
     with patient_server.connect() as stalled:
