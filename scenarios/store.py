@@ -164,7 +164,12 @@ def scenario_events(session: Session, scenario_id: str) -> list[dict]:
 
 
 def check_call_room(session: Session, scenario_id: str, limit: int) -> None:
-    """Raise LimitReached when the scenario already holds `limit` recorded API calls."""
+    """Raise LimitReached when the scenario already holds `limit` recorded API calls.
+
+    Checked before the request runs, not in the transaction that records it afterwards (holding a
+    lock across the request would cost every request a round trip): requests racing in one scenario
+    at the limit may each pass, so it can end with a few more, at most one per request in flight.
+    The limit bounds what one scenario stores; it is not part of any task's rules."""
     _check_room(session, ApiCall, scenario_id, limit, "API calls")
 
 
