@@ -78,12 +78,12 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
          references: list) -> int:
     """Play the specs against the server, record the run, print the table; the exit status."""
     options = {**policy_options, "max_steps": args.max_steps}
+    settings = label_settings(specs, options)
     try:
-        pending(specs, out, options)  # refuse before anything starts
+        pending(specs, out, options, settings)  # refuse before anything starts
     except SettingsConflict as conflict:
         print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
         return 2
-    settings = label_settings(specs, options)
     execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
     try:
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):

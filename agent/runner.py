@@ -82,11 +82,12 @@ def label_settings(specs: list[EpisodeSpec], options: dict) -> dict[str, dict]:
     return settings
 
 
-def pending(specs: list[EpisodeSpec], out: Path, options: dict) -> list[EpisodeSpec]:
+def pending(specs: list[EpisodeSpec], out: Path, options: dict, settings: dict | None = None) -> list[EpisodeSpec]:
     """The specs still to play. Raises SettingsConflict when a finished episode in `out` was made
-    with result-changing settings other than `options` give."""
+    with result-changing settings other than `options` give (`settings`: label_settings of them,
+    when the caller has them already)."""
     todo, conflicts = [], []
-    settings = label_settings(specs, options)
+    settings = settings or label_settings(specs, options)
     for spec in specs:
         trajectory = read_trajectory(spec.path(out)) or {}
         if not trajectory.get("complete"):
@@ -210,10 +211,12 @@ def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: i
     from .workers.episode_worker import WorkerConfig
 
     options = {**(policy_options or {}), "max_steps": max_steps}
-    todo = pending(specs, out, options)
+    settings = label_settings(specs, options)
+    todo = pending(specs, out, options, settings)
     config = WorkerConfig(server_url, max_steps, policy_options or {}, operator_token, recording or {})
     driver = Driver(out, options, config.records,
-                    tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"))
+                    tqdm(total=len(specs), initial=len(specs) - len(todo), disable=not progress, unit="ep"),
+                    settings=settings)
     try:
         play_all(backend, todo, driver, config, concurrency, browsers, ray_address)
     finally:
@@ -237,7 +240,7 @@ class Driver:
     successes: int = 0
     crashes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
-    settings: dict = field(default_factory=dict)  # by label, as label_settings gives them
+    settings: dict = field(default_factory=dict)  # by label (label_settings), else made on first use
 
     def begin(self, spec: EpisodeSpec) -> tuple[dict, Path | None]:
         """The episode's result settings, and the folder for its screenshots and trace (if kept)."""
