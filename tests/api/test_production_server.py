@@ -24,6 +24,9 @@ from tests.conftest import OPERATOR
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLIC_URL = "https://crm.example.org/lab/"
+# The head of a passenger check, up to its body's length; and one whose body stops half-way.
+PASSENGER_CHECK = b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+BODY_STOPS_HALF_WAY = PASSENGER_CHECK + b'Content-Length: 100\r\n\r\n{"passenger":'
 
 
 class RunningServer:
@@ -183,16 +186,15 @@ def test_a_body_over_64_kb_is_a_json_413(server):
 
 def test_a_chunked_body_over_64_kb_is_a_json_413(server):
     chunk = b'{"padding": "' + b"x" * 70_000 + b'"}'
-    status, body, _ = _send_raw(server, b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                                        b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                        + f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n0\r\n\r\n")
+    status, body, _ = _send_raw(server, PASSENGER_CHECK + b"Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                + f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n0\r\n\r\n")
     assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
 
 
 def test_a_body_cut_short_by_the_client_leaving_reaches_no_route(server):
     with server.connect() as connection:
-        connection.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                           b"Content-Length: 100\r\n\r\n" + b'{"passenger": {}}')  # valid JSON, 83 bytes short
+        # Valid JSON, 83 bytes short of its length:
+        connection.sendall(PASSENGER_CHECK + b'Content-Length: 100\r\n\r\n{"passenger": {}}')
         connection.shutdown(socket.SHUT_WR)
         connection.settimeout(10)
         assert connection.recv(65536) == b""  # closed unanswered: the route never saw the cut body
@@ -201,8 +203,7 @@ def test_a_body_cut_short_by_the_client_leaving_reaches_no_route(server):
 def test_a_body_that_trickles_in_holds_up_no_other_request(patient_server):
     """The app works on one request at a time per worker, but only once its body is all there."""
     with patient_server.connect() as stalled:
-        stalled.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                        b"Content-Length: 100\r\n\r\n{\"passenger\":")
+        stalled.sendall(BODY_STOPS_HALF_WAY)
         started = time.monotonic()
         for _ in range(4):  # on both workers, whichever holds the stalled one
             assert http_sender(patient_server.url)("GET", "/api/config", None)[0] == 200
@@ -211,8 +212,7 @@ def test_a_body_that_trickles_in_holds_up_no_other_request(patient_server):
 
 @pytest.mark.parametrize("partial", [
     b"GET /api/config HTTP/1.1\r\nHost: x\r\n",  # the head stops half-way
-    b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-    b"Content-Length: 100\r\n\r\n{\"passenger\":",  # the body stops half-way (the app is reading it)
+    BODY_STOPS_HALF_WAY,  # the body stops half-way (the server is reading it)
 ])
 def test_a_request_that_stops_half_way_gets_a_json_408_and_is_closed(server, partial):
     with server.connect() as connection:
@@ -254,8 +254,7 @@ def test_sigterm_answers_the_request_in_flight_then_stops(databases, tmp_path):
     running = RunningServer(databases.new(tmp_path), tmp_path, "--request-timeout", "30")
     body = json.dumps({"passenger": {"first_name": "Ada"}}).encode()
     with running.connect() as connection:
-        connection.sendall(b"POST /api/passenger/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                           b"Content-Length: %d\r\n\r\n" % len(body) + body[:10])
+        connection.sendall(PASSENGER_CHECK + b"Content-Length: %d\r\n\r\n" % len(body) + body[:10])
         time.sleep(0.5)  # the server is reading the body
         running.process.send_signal(signal.SIGTERM)
         time.sleep(1)
