@@ -13,6 +13,9 @@ click (`events.committed_values`) equals the gold value. Groups are met in order
 after the previous group's, and the alignment that meets the most steps wins (among equally good
 ones, the earliest clicks). A group whose click never happens meets none of its steps.
 
+`num_actions` counts actions, not events: consecutive fills of the same field with nothing between
+them are one action (`events.action_ends`), and `metrics` has one entry per action.
+
 The committed values at every click are read in one pass, so scoring takes time linear in the
 number of events times the number of groups.
 
@@ -29,7 +32,7 @@ from itertools import accumulate
 from .call_scoring import align_calls
 from .call_steps import protect_card_data
 from .card_data import Protect, keep
-from .events import committed_values
+from .events import action_ends, committed_values
 from .state import difference
 from .steps import describe
 from .tasks.base import Outcome, Task
@@ -48,17 +51,18 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     gold, gold_calls = task.gold(details), task.gold_calls(details)
     if modality == "api":
         done, matched = align_calls([protect_card_data(call, protect) for call in gold_calls], calls)
-        scored, actions, total = calls, [describe_call(call) for call in calls], len(gold_calls)
+        actions, total = [describe_call(call) for call in calls], len(gold_calls)
     else:
         runs = groups(gold)
         done, table = _align(runs, len(events), _fills_met(gold, runs, events, protect))
         matched = _matched_steps(len(gold), len(events), table)
-        scored, actions, total = events, [describe(event) for event in events], len(gold)
+        ends = action_ends(events)
+        done, actions, total = [done[i] for i in ends], [describe(events[i]) for i in ends], len(gold)
     return {
         "modality": modality,
         "success": success,
         **_progress(done, actions, total, success),
-        "num_actions": len(scored),
+        "num_actions": len(actions),
         "gold_actions": gold,
         "gold_calls": gold_calls,
         "matched": matched,

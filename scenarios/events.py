@@ -1,4 +1,5 @@
-"""Recorded page events: checking what the page posts, and reading the field values at each click."""
+"""Recorded page events: checking what the page posts, counting the actions they are, and reading
+the field values at each click."""
 from __future__ import annotations
 
 import re
@@ -73,3 +74,17 @@ def committed_values(events: list[dict], fields_of: dict[str, set[str]]) -> dict
             found[index] = {name: normalize(name, source[name]) if name in source else None
                             for name in fields_of[target]}
     return found
+
+
+def action_ends(events: list[dict]) -> list[int]:
+    """The indices of the events that end an action. Consecutive fills of the same field with no
+    other event between them are one action (a select's keyboard type-ahead commits a value per
+    keystroke: "m", "mr", "mrs" is one choice), counted at its last fill; every other event is one."""
+    ends = []
+    for index, event in enumerate(events):
+        following = events[index + 1] if index + 1 < len(events) else None
+        if following is not None and event.get("action") == "fill" == following.get("action") \
+                and event.get("target") == following.get("target"):
+            continue
+        ends.append(index)
+    return ends

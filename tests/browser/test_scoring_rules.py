@@ -1,5 +1,6 @@
 """Scoring rules that are about the UI, worked through the real page in Chromium: a field left out
-of the submit is not credited, and card data typed into the page is not stored in the database."""
+of the submit is not credited, card data typed into the page is not stored in the database, and a
+select's type-ahead is one action."""
 from __future__ import annotations
 
 import re
@@ -13,7 +14,9 @@ from crm_app import create_app
 from crm_app.server import BackgroundServer
 from tests.conftest import OPERATOR, TEST_CONFIG
 
-from .ui import book_in_ui, open_app, region, us
+from crm_app.models import Event
+
+from .ui import book_in_ui, open_app, open_booking, region, us
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +67,12 @@ def test_a_return_date_typed_before_choosing_one_way_is_not_credited(page, own_s
         f"the last flight search was not the one asked for: return was none, expected '{flight['return']}'"
 
 
+def _recorded_events(app, scenario_id: str) -> list[dict]:
+    with app.extensions["sessionmaker"]() as session:
+        rows = session.query(Event).filter_by(scenario_id=scenario_id).order_by(Event.id).all()
+        return [{"action": row.action, "target": row.target, "value": row.value} for row in rows]
+
+
 def _sql_text(database: Path) -> str:
     """Every stored value of the database as SQL text (text cells quoted, JSON as written)."""
     connection = sqlite3.connect(database)
@@ -94,3 +103,26 @@ def test_card_data_typed_in_the_ui_is_not_in_the_database_files(page, own_server
     assert number not in stored
     assert f"'{code}'" not in stored and f'"{code}"' not in stored  # as a text cell or a JSON string
     assert f"****{number[-4:]}:" in stored  # the events keep the last four digits and a keyed hash
+
+
+def test_typing_ahead_in_a_select_is_one_action(page, own_server):
+    """Rule 7: keyboard type-ahead in the Title select commits a value per keystroke ("m" Miss or
+    Mr, "mr" Mr, "mrs" Mrs); those consecutive changes of one field are one action, so the gold
+    path with the title typed counts 6 actions for 6 gold steps."""
+    scenario, evaluate = _scenario(page, own_server, "TASK_UPDATE_PASSENGER_DETAILS", 5)
+    assert scenario["details"]["passenger"] == {"title": "Mrs"}
+    open_booking(page, scenario["details"]["confirmation-code"])
+    page.get_by_role("button", name="Modify booking").click()
+    details = page.get_by_role("form", name="Passenger details")
+    title = details.get_by_label("Title")
+    title.focus()
+    page.keyboard.type("mrs", delay=50)
+    expect(title).to_have_value("Mrs")
+    details.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_text("Passenger details saved")).to_be_visible()
+    result = evaluate()
+    recorded = _recorded_events(own_server[0], scenario["id"])
+    assert [e["value"] for e in recorded if e["target"] == "modify-passenger-title"][-1] == "mrs"
+    assert len([e for e in recorded if e["target"] == "modify-passenger-title"]) >= 2  # type-ahead fired per key
+    assert (result["success"], result["task_progress"], result["num_actions"]) == (1, 1.0, 6)
+    assert [m["action"] for m in result["metrics"]][4] == 'fill modify-passenger-title "mrs"'

@@ -136,6 +136,28 @@ def test_typing_clearing_and_retyping_still_matches():
     assert (result["success"], result["task_progress"]) == (1, 1.0)
 
 
+def test_consecutive_fills_of_one_field_are_one_action():
+    """Type-ahead in the Title select commits "miss", "mr", "mrs": one choice, so one action, and
+    one metrics entry at its last fill. A fill of another field between them splits the run."""
+    details = {"confirmation-code": CODE, "passenger": {"title": "Mrs"}}
+    gold = TASKS["TASK_UPDATE_PASSENGER_DETAILS"].gold(details)
+    assert len(gold) == 6
+    typed_ahead = [fill("modify-passenger-title", value) for value in ("miss", "mr", "mrs")]
+    events = gold_events(gold)
+    at = next(i for i, e in enumerate(events) if e["target"] == "modify-passenger-title")
+    events[at:at + 1] = typed_ahead
+    initial = {CODE: booking()}
+    final = copy.deepcopy(initial)
+    final[CODE]["passenger"]["title"] = "Mrs"
+    result = evaluate(task_named("TASK_UPDATE_PASSENGER_DETAILS"), details, events, initial, final)
+    assert (len(events), result["num_actions"], result["task_progress"], result["success"]) == (8, 6, 1.0, 1)
+    assert [m["step"] for m in result["metrics"]] == [1, 2, 3, 4, 5, 6]
+    assert result["metrics"][4] == {"step": 5, "action": 'fill modify-passenger-title "mrs"',
+                                    "task_completion": 0, "%complete": 0.6667}
+    split = events[:at + 1] + [fill("modify-passenger-firstname", "Bill")] + events[at + 1:]  # miss, Bill, mr mrs
+    assert evaluate(task_named("TASK_UPDATE_PASSENGER_DETAILS"), details, split, initial, final)["num_actions"] == 8
+
+
 def test_click_snapshot_wins_over_earlier_fills():
     """A field changed without a change event (or prefilled) counts by its value at the click."""
     events = [click("nav-find-booking"), fill("find-code", "ZZZZZ9"), click("find-submit", {"find-code": CODE})]
