@@ -10,6 +10,12 @@
     "[role=button]", "[role=link]", "[role=option]", "[role=radio]", "[role=checkbox]",
     "[role=switch]", "[role=tab]", "[role=menuitem]", "[contenteditable=true]",
   ].join(",");
+  // The papers' page reader (webagents-step, liveweb_parsers.py) lists an input, a link, a
+  // textarea, and a button that has text or carries a name attribute (NAME_ATTRIBUTES); anything
+  // else is text, listed only for text of its own. A closed <select> has none: its options are not
+  // rendered, so the reader never shows it.
+  const READER_CONTROLS = "a, button, input:not([type=hidden]), textarea";
+  const NAME_ATTRIBUTES = ["placeholder", "aria-label", "title", "alt"];
   const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "META", "LINK", "SVG"]);
   // Text inside one of these reads as one line (a table row, a list entry, a paragraph, ...).
   const LINE_CONTAINERS = "tr,[role=row],li,[role=option],dt,dd,label,legend,caption,p,h1,h2,h3,h4,h5,h6,summary,figcaption";
@@ -171,14 +177,22 @@
     return item;
   }
 
-  // With `labelsAsText`, labels are text lines of their own and a control is named only by what it
-  // carries itself (the papers' observation); by default label text is folded into its control.
-  function observe({ labelsAsText = false } = {}) {
+  // The controls the papers' reader lists (see READER_CONTROLS).
+  function readerControls(root) {
+    const listed = (el) => el.tagName !== "BUTTON" || squash(textOf(el)) ||
+      NAME_ATTRIBUTES.some((name) => squash(el.getAttribute(name)));
+    return [...root.querySelectorAll(READER_CONTROLS)].filter(listed);
+  }
+
+  // With `paper`, the papers' reader decides what is a control (readerControls), labels are text
+  // lines of their own and a control is named only by what it carries itself; by default every
+  // interactive element is a control and label text is folded into its control.
+  function observe({ paper = false } = {}) {
     const modal = document.querySelector("dialog[open]:modal");
     const root = modal || document.body;
-    const controls = new Set([...root.querySelectorAll(CONTROLS)].filter(visible));
-    const naming = labelsAsText ? new Set() : namingElements(controls);
-    const rows = labelsAsText ? new Map() : selectableRows(controls);
+    const controls = new Set((paper ? readerControls(root) : [...root.querySelectorAll(CONTROLS)]).filter(visible));
+    const naming = paper ? new Set() : namingElements(controls);
+    const rows = paper ? new Map() : selectableRows(controls);
     const rowTexts = new Map();
     for (const [row, el] of rows) {
       rowTexts.set(el, squash(textOf(row)));
@@ -225,9 +239,11 @@
         } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED_TAGS.has(child.tagName.toUpperCase())) {
           if (controls.has(child)) {
             flush();
-            const item = placed(describeControl(child, rowTexts.get(child), labelsAsText), boxOf(child));
+            const item = placed(describeControl(child, rowTexts.get(child), paper), boxOf(child));
             items.push(item);
             nodes.set(item.id, child);
+          } else if (paper && child.tagName === "SELECT") {
+            continue;  // a closed select renders no text the reader could list
           } else if (visible(child)) {
             visit(child);
           }

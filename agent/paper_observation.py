@@ -5,11 +5,14 @@
     <text id=9>To</text>
     <input id=10 text To hint="City or airport code"/>
 
-The element-list grammar of observation.py, with three differences: a label's text is a text line
-of its own instead of being folded into its control; a control is named only by what it carries
-itself (aria-label, title; the CRM puts its label there too); and a failed action adds no `ERROR:`
-line (the papers' client showed none; the error stays in `Observation.error` and the trajectory).
-At most MAX_ROWS elements, as the authors' client cut the page (200 rows).
+The element-list grammar of observation.py, with four differences: the controls are those the
+authors' page reader lists (inputs, links, textareas, and buttons with text or a name attribute;
+never a select, whose closed options have no text; any other element is text); a label's text is
+a text line of its own instead of being folded into its control; a control is named only by what
+it carries itself (aria-label, title; the CRM puts its label there too); and a failed action adds
+no `ERROR:` line (the papers' client showed none; the error stays in `Observation.error` and the
+trajectory). At most MAX_ROWS elements, as the authors' client cut the page (200 rows).
+tests/agent/test_papers_reader.py checks the controls against the reader's rule.
 
 An observation mode: `observe_paper(page, error, settle)` takes and returns what
 `observation.observe` does.
@@ -19,7 +22,7 @@ from __future__ import annotations
 from .observation import Observation, call_page, format_elements
 
 MAX_ROWS = 200
-PAGE_OPTIONS = {"labelsAsText": True}  # page_agent.js observe(): labels stay text, own names only
+PAGE_OPTIONS = {"paper": True}  # page_agent.js observe(): the reader's controls, labels as text, own names
 
 
 def observe_paper(page, error: str | None = None, settle: bool = False) -> Observation:

@@ -23,6 +23,9 @@ from crm_app.services.flights import flights_on
 from crm_app.services.schedule import clock_time
 
 
+MAX_REDRAWS = 50
+
+
 @dataclass(frozen=True)
 class ChosenFlight:
     """A flight a scenario names, as plain values: a drawn scenario keeps nothing tied to the
@@ -96,19 +99,32 @@ class Draw:
     def trip(self, round_trip: bool) -> Trip:
         outward, back = fake_trip(self.session, self.calendar, self.world_seed, self.rng, round_trip)
         if back is not None and not self.flight_numbers:
-            back = self._told_apart_by_arrival(back)
+            # Some route-days have no flight a text can name by its arrival (every one arrives
+            # overnight): the trip is drawn again, from the same generator, so still by the seed.
+            for _ in range(MAX_REDRAWS):
+                named = self._told_apart_by_arrival(back)
+                if named is not None:
+                    back = named
+                    break
+                outward, back = fake_trip(self.session, self.calendar, self.world_seed, self.rng, round_trip)
+            else:
+                raise RuntimeError(f"no return flight named by its arrival in {MAX_REDRAWS} draws")
         return Trip(ChosenFlight.of(outward), ChosenFlight.of(back) if back is not None else None)
 
-    def _told_apart_by_arrival(self, flight: Flight) -> Flight:
-        """Texts without flight numbers name the return flight by its arrival time (as the papers'
-        instructions do), so it must be the only flight of its day arriving then; departure times
-        are distinct already."""
+    def _told_apart_by_arrival(self, flight: Flight) -> Flight | None:
+        """Texts without flight numbers name the return flight by its date and arrival time (as the
+        papers' instructions and the authors' client do: "returning on <date> at <arrival>"), so it
+        must arrive on the day it leaves (an overnight flight arrives on the next date, which the
+        text would not name) and be the only flight of its day arriving then; departure times are
+        distinct already. `flight` when it is such a flight, else one of its day that is, else None."""
         same_day = flights_on(self.session, self.calendar, self.world_seed, flight.origin, flight.destination,
                               flight.departure_date)
         arrivals = Counter(other.arrival_minute for other in same_day)
-        if arrivals[flight.arrival_minute] == 1:
+        named = [other for other in same_day
+                 if other.arrival_date == other.departure_date and arrivals[other.arrival_minute] == 1]
+        if flight in named:
             return flight
-        return self.rng.choice([other for other in same_day if arrivals[other.arrival_minute] == 1])
+        return self.rng.choice(named) if named else None
 
     def moved_trip(self, trip: Trip) -> Trip:
         """The same route on new dates: both the departure and the return day differ from `trip`'s."""

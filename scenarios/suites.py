@@ -5,7 +5,9 @@
 five tasks (no flight change), return trips only (the authors' client reads
 `details.flight.return` and fails on a one-way scenario), and instructions built from the details
 as the authors' client builds its context: airports, dates and times (the outward departure, the
-return arrival), never flight numbers. A scenario is a pure function of (suite, task, seed).
+return arrival, on the return date), never flight numbers; its page shows Title and Gender as
+radio buttons, which the authors' page reader lists (it never lists a closed select). A scenario
+is a pure function of (suite, task, seed).
 """
 from __future__ import annotations
 
@@ -43,6 +45,9 @@ class Suite:
     round_trips_only: bool = False
     flight_numbers: bool = True  # whether instructions and conversations name the flights' numbers
     instructions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # task -> its own templates
+    # How the page shows Title and Gender: "select", or "radio" (labelled radio buttons, which the
+    # papers' page reader lists; it drops a closed <select>, whose options are not rendered)
+    passenger_choices: str = "select"
 
     @property
     def tasks(self) -> list[Task]:
@@ -62,7 +67,7 @@ SUITES = {
     "full": Suite("full", "every task, one-way and return trips, instructions naming the flights", tuple(TASKS)),
     "paper": Suite("paper", "the papers' five tasks, return trips only, flights named by their times",
                    tuple(PAPER_INSTRUCTIONS), round_trips_only=True, flight_numbers=False,
-                   instructions=PAPER_INSTRUCTIONS),
+                   instructions=PAPER_INSTRUCTIONS, passenger_choices="radio"),
 }
 
 

@@ -32,10 +32,13 @@ export function initAutocomplete(input) {
   input.addEventListener("keydown", (e) => onKey(state, e));
   input.addEventListener("change", () => commitTyped(state));
   input.addEventListener("blur", () => close(state));
-  // mousedown would blur the input before the click lands on the option.
-  list.addEventListener("mousedown", (e) => e.preventDefault());
-  list.addEventListener("click", (e) => {
-    const li = e.target.closest("[role=option]");
+  // The list's mouse listeners sit on the field's unnamed wrapper: a page reader that lists every
+  // element with click listeners and an aria-label (the papers') would show the named list as
+  // one button. mousedown would blur the input before the click lands on the option.
+  const wrapper = list.parentElement;
+  wrapper.addEventListener("mousedown", (e) => list.contains(e.target) && e.preventDefault());
+  wrapper.addEventListener("click", (e) => {
+    const li = list.contains(e.target) ? e.target.closest("[role=option]") : null;
     if (li) pick(state, state.options[Number(li.dataset.index)]);
   });
 }

@@ -44,11 +44,13 @@ export function resetForm(form) {
 }
 
 // The API body of a form: committed values of its enabled fields, keyed by their data-api
-// name (a disabled field, such as the Return date of a one-way search, is left out).
+// name (a disabled field, such as the Return date of a one-way search, is left out); a radio
+// group's value is its checked radio's, "" when none is.
 export function apiValues(container) {
   const values = {};
   for (const el of container.querySelectorAll("[data-api]:not(:disabled)")) {
-    values[el.dataset.api] = committedValue(el);
+    if (el.type !== "radio") values[el.dataset.api] = committedValue(el);
+    else if (el.checked || !(el.dataset.api in values)) values[el.dataset.api] = el.checked ? el.value : "";
   }
   return values;
 }
@@ -86,8 +88,9 @@ export function clearErrors(root) {
 // until the next submit.
 export function clearErrorOnEdit(root) {
   const clear = (event) => {
-    const el = event.target;
-    if (!(el instanceof Element) || !el.hasAttribute("aria-invalid")) return;
+    // The marked element is the field itself, or the fieldset of a radio group.
+    const el = event.target instanceof Element ? event.target.closest("[aria-invalid]") : null;
+    if (!el || !root.contains(el)) return;
     el.removeAttribute("aria-invalid");
     const slot = errorSlot(root, el.dataset.testid);
     if (slot) slot.textContent = "";
@@ -114,7 +117,7 @@ export function showApiError(root, formTestid, err) {
   for (const [key, message] of Object.entries(err.fields || {})) {
     const apiKey = key.split(".").pop();
     const input = root.querySelector(`[data-api="${apiKey}"]:not(:disabled)`);
-    if (input && showFieldError(root, input.dataset.testid, message)) placed.add(message);
+    if (input && showFieldError(root, fieldName(input), message)) placed.add(message);
     else orphans.push(message);
   }
   const lines = placed.has(err.message) ? orphans : [err.message, ...orphans];

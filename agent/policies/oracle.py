@@ -3,7 +3,7 @@ observation text and the action grammar, as an LLM agent must. If it succeeds, t
 (observation, parser, execution, waiting, scoring) works."""
 from __future__ import annotations
 
-from scenarios.targets import TARGETS
+from scenarios.targets import kind_of
 
 from ..executor import FIELD_KINDS
 from ..observation import Observation, parse_observation
@@ -54,13 +54,14 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
     if step["action"] == "click":
         element = _named(elements, step["label"], CLICK_KINDS)
         return f"CLICK {element['id']}" if element else None
-    if target in TARGETS and TARGETS[target].kind == "flight":
+    if kind_of(target) == "flight":
         element = _flight_row(elements, value)
         return f"CLICK {element['id']}" if element else None
-    if target == "trip-type":  # a radio group: the value names the radio ("oneway" -> "One way")
+    if kind_of(target) == "choice":  # radio buttons, each named by its value ("oneway" -> "One way"),
         radio = next((e for e in elements if e["kind"] == "radio" and _squashed(e["name"]) == _squashed(value)), None)
-        return f"CLICK {radio['id']}" if radio else None
-    element = _named(elements, step["label"], FIELD_KINDS)
+        if radio is not None:
+            return f"CLICK {radio['id']}"
+    element = _named(elements, step["label"], FIELD_KINDS)  # or a field: a select of the full suite's page
     if element is None:
         return None
     if element["kind"] == "select":

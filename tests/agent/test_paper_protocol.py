@@ -83,9 +83,15 @@ def test_the_papers_observation_is_what_the_agent_saw(oracle_paper_run):
     pages = [step["observation"] for step in booking["steps"]]
     passenger = next(page for page in pages if "<text" in page and ">Passenger details</text>" in page)
     lines = passenger.splitlines()
-    for label, kind in (("Title", "select"), ("First name", "input"), ("Gender", "select"), ("Date of birth", "input")):
-        index = next(i for i, line in enumerate(lines) if line.startswith(f"<{kind} ") and f" {label}" in line)
+    for label in ("First name", "Date of birth"):
+        index = next(i for i, line in enumerate(lines) if line.startswith("<input ") and f" {label}" in line)
         assert lines[index - 1].endswith(f">{label}</text>"), (label, lines[index - 1])  # the label, its own line
+    for legend, options in (("Title", ["Mr", "Mrs", "Ms", "Miss", "Dr"]), ("Gender", ["Male", "Female", "Other"])):
+        start = next(i for i, line in enumerate(lines) if line.endswith(f">{legend}</text>"))
+        group = lines[start + 1:start + 1 + 2 * len(options)]  # each radio, then its label's text
+        assert [re.sub(r" id=\d+", "", line) for line in group] == [
+            line for option in options for line in (f"<radio {option}/>", f"<text>{option}</text>")]
+    assert not any(line.startswith("<select") for page in pages for line in page.splitlines())
     assert not any(line.startswith("ERROR") for page in pages for line in page.splitlines())
 
 

@@ -98,9 +98,9 @@ def history_entries(example: Example) -> list[str]:
     return entries
 
 
-def page_action(text: str, example: Example, context: str):
+def page_action(text: str, example: Example, context: str, clickable=CLICKABLE_KINDS):
     """Parse a CLICK/TYPE/CLEAR action and check it against the example's page: the id is there
-    and the element is of a kind the action can use (a select takes one of its options)."""
+    and the element is of a kind the action can use (`clickable`; a select takes one of its options)."""
     try:
         action = parse_action(text)
     except ActionError as error:
@@ -111,7 +111,7 @@ def page_action(text: str, example: Example, context: str):
     assert action.target in elements, f"{context}: id={action.target} is not on the example's CURRENT PAGE"
     element = elements[action.target]
     if action.name == "click":
-        assert element["kind"] in CLICKABLE_KINDS, f"{context}: {text!r} clicks a {element['kind']}"
+        assert element["kind"] in clickable, f"{context}: {text!r} clicks a {element['kind']}"
     else:
         assert element["kind"] in FIELD_KINDS, f"{context}: {text!r} types into a {element['kind']}"
     if action.name == "type" and element["kind"] == "select":

@@ -178,3 +178,23 @@ def test_an_empty_cancel_code_asks_for_it(app_page, make_booking, stored_booking
     expect(dialog.get_by_role("alert").filter(has_text="Confirmation code is required")).to_have_count(1)
     expect(dialog.get_by_role("alert").filter(has_text="does not match")).to_have_count(0)
     assert stored_bookings() == before
+
+
+def test_the_paper_suites_title_and_gender_radios_show_and_clear_their_errors(page, live_app, live_server):
+    """In a `paper` scenario Title and Gender are radio groups: left unchosen, each group says what
+    to do next to itself and is marked invalid; choosing an option clears its mark and message."""
+    scenario = live_app.test_client().get("/generate-random-scenario?task=TASK_BOOK_FLIGHT&seed=2&suite=paper").json
+    open_app(page, live_server, f"?scenario={scenario['id']}")
+    details = to_passenger_details(page)
+    for label, value in (("First name", "Bill"), ("Last name", "Correa"), ("Email address", "bill@example.com"),
+                         ("Date of birth", "04/20/2003")):
+        details.get_by_label(label, exact=True).fill(value)
+    page.get_by_role("button", name="Save", exact=True).click()
+    title, gender = details.get_by_role("group", name="Title"), details.get_by_role("group", name="Gender")
+    expect(title.get_by_role("alert")).to_have_text("Choose a title")
+    expect(gender.get_by_role("alert")).to_have_text("Choose a gender")
+    expect(title).to_have_attribute("aria-invalid", "true")
+    title.get_by_role("radio", name="Ms", exact=True).check()
+    expect(title).not_to_have_attribute("aria-invalid", "true")
+    expect(title.get_by_text("Choose a title")).to_have_count(0)
+    expect(gender).to_have_attribute("aria-invalid", "true")

@@ -63,13 +63,23 @@ def to_passenger_details(page: Page):
     return region(page, "Passenger details")
 
 
+def choose(scope, label: str, option: str) -> None:
+    """Title or Gender: a select (the `full` suite's page), or radio buttons grouped under a legend
+    (the `paper` suite's)."""
+    group = scope.get_by_role("group", name=label, exact=True)
+    if group.count():
+        group.get_by_role("radio", name=option, exact=True).check()
+    else:
+        scope.get_by_label(label).select_option(option)
+
+
 def fill_passenger(scope, title="Mr", first="Bill", last="Correa", email="bill.correa@example.com",
                    gender="Male", dob="04/20/2003") -> None:
-    scope.get_by_label("Title").select_option(title)
+    choose(scope, "Title", title)
     scope.get_by_label("First name").fill(first)
     scope.get_by_label("Last name").fill(last)
     scope.get_by_label("Email address").fill(email)
-    scope.get_by_label("Gender").select_option(gender)
+    choose(scope, "Gender", gender)
     scope.get_by_label("Date of birth", exact=True).fill(dob)
 
 
