@@ -53,7 +53,8 @@ class TakingTurns:
         self.turn = FairTurn()
 
     def __call__(self, environ: dict, start_response) -> Iterable[bytes]:
-        self._read_whole_body(environ)
+        if not self._read_whole_body(environ):
+            _close_after_answer(start_response)
         with self.turn:
             answer = self.app(environ, start_response)
             if isinstance(answer, environ.get("wsgi.file_wrapper", ())):
@@ -64,17 +65,29 @@ class TakingTurns:
                 if hasattr(answer, "close"):
                     answer.close()
 
-    def _read_whole_body(self, environ: dict) -> None:
-        """Read the body as far as the app may: a declared length over the limit is left unread
-        (the app answers 413 from the header); a body of unknown length (chunked) is read to one
-        byte past the limit and given its length, so that one too large is refused the same way.
-        A body cut short by the client leaving ends the request unanswered (gunicorn closes it)."""
+    def _read_whole_body(self, environ: dict) -> bool:
+        """Read the body as far as the app may; False when some of it is left unread. A declared
+        length over the limit is left unread (the app answers 413 from the header); a body of
+        unknown length (chunked) is read to one byte past the limit and given its length, so that
+        one too large is refused the same way. A body cut short by the client leaving ends the
+        request unanswered (gunicorn closes it)."""
         declared = environ.get("CONTENT_LENGTH")
         length = int(declared) if declared and declared.isdigit() else None
         if length is not None and length > self.body_limit:
-            return
+            return False
         body = environ["wsgi.input"].read(self.body_limit + 1 if length is None else length)
         if length is not None and len(body) < length:
             raise NoMoreData(body)  # the client went away half-way: nothing of it reaches the app
         environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(len(body))
         environ.pop("HTTP_TRANSFER_ENCODING", None)  # read and de-chunked: it now has a length
+        return len(body) <= self.body_limit
+
+
+def _close_after_answer(start_response) -> None:
+    """Make the answer say `Connection: close` and end the connection after it: the rest of the
+    body is still on its way, so the connection cannot carry another request (gunicorn drains at
+    most 64 KB of it, and would otherwise close a connection its answer said was kept alive).
+    gunicorn's start_response is a method of its response, which can be told to close."""
+    response = getattr(start_response, "__self__", None)
+    if hasattr(response, "force_close"):
+        response.force_close()

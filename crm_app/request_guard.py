@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Flask, request
+from flask import Flask, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .services.errors import InvalidInput
@@ -20,7 +20,19 @@ FORBIDDEN_MESSAGE = "contains a character that is not allowed (NUL or a lone sur
 
 
 def json_body() -> dict:
-    """The request's JSON object, or a 400 that says what is wrong with it."""
+    """The request's JSON object, or a 400 that says what is wrong with it. Read once per
+    request: later calls, and `checked_body`, get the same object."""
+    if "json_body" not in g:
+        g.json_body = _read_json_body()
+    return g.json_body
+
+
+def checked_body() -> dict | None:
+    """The body as the route read it with `json_body`; None when the route did not (or refused it)."""
+    return g.get("json_body")
+
+
+def _read_json_body() -> dict:
     if not request.is_json:
         raise InvalidInput("The request body must be a JSON object (Content-Type: application/json)")
     try:

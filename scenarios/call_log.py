@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from crm_app.db import card_hasher, get_session
 from crm_app.memo import memo_for
+from crm_app.request_guard import checked_body
 from crm_app.models import Flight
 from crm_app.services.numbers import is_row_id
 from crm_app.scope import SCENARIO_ID, requested_scenario_id
@@ -48,14 +49,20 @@ def _refuse_past_limit() -> None:
 
 
 def _record(response):
+    """Store the call with its answer's status. The parameters come from what the route read (the
+    body it parsed and checked; none when it refused the body), never from the raw request again;
+    and nothing that goes wrong here changes the answer: it is logged, and the call goes unrecorded."""
     recorded = g.pop("recorded_call", None)
     if not recorded:
         return response
     operation, scenario_id = recorded
-    session = get_session()
-    params = call_params(operation, request.args, request.get_json(silent=True), request.view_args or {},
-                         card_hasher(session), lambda flight_id: _flight_named(session, flight_id))
-    store.record_call(session, scenario_id, operation, params, response.status_code)
+    try:
+        session = get_session()
+        params = call_params(operation, request.args, checked_body(), request.view_args or {},
+                             card_hasher(session), lambda flight_id: _flight_named(session, flight_id))
+        store.record_call(session, scenario_id, operation, params, response.status_code)
+    except Exception:  # noqa: BLE001 (the answer stands whatever recording meets)
+        current_app.logger.exception("Recording the %s call of scenario %s failed", operation, scenario_id)
     return response
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from crm_app.services.numbers import parse_id
+
 from .card_data import protect_kind
 from .targets import normalize_kind
 
@@ -139,5 +141,7 @@ def _flight_id(value):
 
 
 def _query_flight_id(value):
-    """A flight id from the query string, where the API reads digits as a number."""
-    return int(value) if isinstance(value, str) and value.isdigit() else _text("text", value)
+    """A flight id from the query string, read as the route reads it (`parse_id`: ASCII digits
+    that a row id can be are a number; anything else stays text)."""
+    found = parse_id(value) if isinstance(value, str) else None
+    return found if isinstance(found, int) else _text("text", value)

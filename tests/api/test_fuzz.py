@@ -1,8 +1,9 @@
 """Property-based fuzzing of every operation of the OpenAPI document with schemathesis: valid and
-invalid (negative) requests, a fixed seed, bounded examples. Every answer must be below 500, a 4xx
-must be the JSON error shape, and every answer must match what the document says (status codes,
-content types, schemas). `make fuzz` runs the same test with many more examples
-(CRM_FUZZ_EXAMPLES) and prints the counts that the README's reliability section quotes."""
+invalid (negative) requests, a fixed seed, bounded examples, each sent twice: as generated, and
+inside a real scenario (`?scenario=<id>`, where the server also records the API call). Every
+answer must be below 500, a 4xx must be the JSON error shape, and every answer must match what the
+document says (status codes, content types, schemas). `make fuzz` runs the same test with many more
+examples (CRM_FUZZ_EXAMPLES) and prints the counts that the README's reliability section quotes."""
 from __future__ import annotations
 
 import os
@@ -45,12 +46,14 @@ CHECKS = [not_a_server_error, error_shape, status_code_conformance, content_type
 
 @pytest.fixture(scope="module")
 def fuzzed_app(databases, tmp_path_factory):
-    app = create_app({"SANDBOX_BOOKINGS": 3, "DATABASE_URL": databases.new(tmp_path_factory.mktemp("fuzz"))})
+    # No cap on recorded calls: `make fuzz` sends tens of thousands into one scenario.
+    app = create_app({"SANDBOX_BOOKINGS": 3, "DATABASE_URL": databases.new(tmp_path_factory.mktemp("fuzz")),
+                      "MAX_API_CALLS": 10**9, "MAX_EVENTS": 10**9})
     yield app
     operations = {key for key in COUNTS if " /" in key}
     statuses = ", ".join(f"{COUNTS[k]} {k[1:]}" for k in sorted(COUNTS) if k.startswith("#"))
     print(f"\nschemathesis fuzz: {COUNTS['requests']} requests over {len(operations)} operations "
-          f"({statuses}), {COUNTS['#5xx']} answers of 5xx")
+          f"({COUNTS['scenario requests']} of them inside a scenario; {statuses}), {COUNTS['#5xx']} answers of 5xx")
 
 
 # The document needs no app; requests go to the module's app through WSGI (no network).
@@ -61,10 +64,19 @@ schema.config.generation.update(max_examples=EXAMPLES, modes=[GenerationMode.POS
                                 database="none")
 
 
+@pytest.fixture(scope="module")
+def scenario_id(fuzzed_app) -> str:
+    return fuzzed_app.test_client().get("/generate-random-scenario?task=TASK_UPDATE_PASSENGER_DETAILS&seed=1").json["id"]
+
+
 @schema.parametrize()
-def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(case, fuzzed_app):
-    response = case.call(app=fuzzed_app)
-    COUNTS["requests"] += 1
-    COUNTS[case.operation.label] += 1
-    COUNTS[f"#{response.status_code // 100}xx"] += 1
-    case.validate_response(response, checks=CHECKS)
+def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(case, fuzzed_app, scenario_id):
+    for scope in ("sandbox", "scenario"):
+        if scope == "scenario":
+            case.query = {**(case.query or {}), "scenario": scenario_id}
+        response = case.call(app=fuzzed_app)
+        COUNTS["requests"] += 1
+        COUNTS[case.operation.label] += 1
+        COUNTS[f"#{response.status_code // 100}xx"] += 1
+        COUNTS[f"{scope} requests"] += 1
+        case.validate_response(response, checks=CHECKS)

@@ -191,6 +191,51 @@ def test_a_chunked_body_over_64_kb_is_a_json_413(server):
     assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
 
 
+def ends_within(connection: socket.socket, seconds: float) -> bool:
+    """Whether the server ends the connection (closes or resets it) within `seconds`, reading
+    whatever it still sends."""
+    connection.settimeout(seconds)
+    try:
+        while connection.recv(65536):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return False
+    return True
+
+
+def head_of_first_answer(connection: socket.socket) -> str:
+    received = b""
+    while b"\r\n\r\n" not in received:
+        received += connection.recv(65536) or pytest.fail("closed before an answer")
+    return received.partition(b"\r\n\r\n")[0].decode("latin-1")
+
+
+@pytest.mark.parametrize("framing", [b"Content-Length: 2000000\r\n\r\n", b"Transfer-Encoding: chunked\r\n\r\n"])
+def test_an_answer_that_leaves_the_body_unread_says_connection_close(server, framing):
+    """A 413 does not read the 2 MB body (or the rest of a chunked one): the connection cannot carry
+    another request, so the answer says so instead of promising keep-alive and closing under the
+    client's next request."""
+    body = b"{" + b" " * 100_000 if b"Length" in framing else b"%x\r\n{%s\r\n" % (100_001, b" " * 100_000)
+    with server.connect() as connection:
+        connection.sendall(PASSENGER_CHECK + framing + body)
+        head = head_of_first_answer(connection)
+        assert head.startswith("HTTP/1.1 413") and "Connection: close" in head, head
+        assert ends_within(connection, 10)
+
+
+def test_after_a_4xx_whose_body_was_read_the_connection_serves_the_next_request(server):
+    with server.connect() as connection:
+        for request in (PASSENGER_CHECK + b"Content-Length: 9\r\n\r\n{not json",
+                        b"GET /api/quote?outward=%E2%81%B5 HTTP/1.1\r\nHost: x\r\n\r\n",
+                        b"GET /api/config HTTP/1.1\r\nHost: x\r\n\r\n"):
+            connection.sendall(request)
+            head = one_answer_kept_alive(connection)
+            assert "Connection: keep-alive" in head, head
+        assert head.startswith("HTTP/1.1 200")
+
+
 def test_a_body_cut_short_by_the_client_leaving_reaches_no_route(server):
     with server.connect() as connection:
         # Valid JSON, 83 bytes short of its length:
