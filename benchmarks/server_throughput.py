@@ -1,15 +1,19 @@
 """Throughput of the server under closed-loop clients, each playing book-flight episodes through
 the JSON API in a scenario of its own (reset, airport lookup, search, quote, passenger check,
 booking, booking lookup, evaluation: 8 requests, each recorded in the scenario):
-python benchmarks/server_throughput.py [--clients 60] [--seconds 20] [--warmup 5]
+python benchmarks/server_throughput.py [--clients 60] [--seconds 20] [--warmup 5] [--old REV]
 
-Three servers, measured in one run, each started as its own process as a user would start it:
+The servers, measured in one run, each started as its own process as a user would start it:
   werkzeug        Werkzeug's threaded development server on SQLite (what run.py used before)
   sqlite          python run.py on SQLite (gunicorn, 1 worker)
   postgresql x2   python run.py --workers 2 on PostgreSQL (a throw-away server on this machine,
                   synchronous_commit=off: commits are not flushed one by one, as SQLite's WAL mode
                   with synchronous=NORMAL); --threads N sets its threads per worker (default: the
                   server's own)
+  granian x2      granian (a Rust HTTP server with a WSGI interface) serving the same app with 2
+                  worker processes on the same PostgreSQL
+  old x2          with --old REV: run.py --workers 2 of that git revision (a worktree made for the
+                  run), on the same PostgreSQL
 The clients run in a process of their own: asyncio, one kept-alive connection each, on loopback;
 they start one after another over the first half of the warm-up (a ramp-up), so they are not in
 lock-step.
@@ -29,6 +33,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -162,8 +167,12 @@ def drive(url: str, clients: int, warmup: float, seconds: float) -> dict:
 # ---- the servers ----
 
 class ServerProcess:
-    def __init__(self, command: list[str]):
-        self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    """A server in a process of its own; `url` is where it answers once it has started (it says
+    so: "serving at <url>/")."""
+
+    def __init__(self, command: list[str], cwd: Path = ROOT, env: dict | None = None):
+        self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
         for line in self.process.stdout:
             found = re.search(r"serving at (http://[\d.]+:\d+)/", line)
             if found:
@@ -178,8 +187,38 @@ class ServerProcess:
         self.process.wait(timeout=60)
 
 
-def measure(name: str, command: list[str], args, pool) -> dict:
-    server = ServerProcess(command)
+# granian says where it listens only in its log; this says it as run.py does, then serves.
+GRANIAN_SERVER = """
+import socket, sys
+from granian import Granian
+from granian.constants import Interfaces
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+print(f"AirlineCRM is serving at http://127.0.0.1:{port}/", flush=True)
+Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=Interfaces.WSGI,
+        workers=int(sys.argv[1]), log_enabled=False).serve()
+"""
+
+
+def granian_command(python: str, workers: int) -> list[str]:
+    return [python, "-c", GRANIAN_SERVER, str(workers)]
+
+
+@contextmanager
+def worktree(revision: str):
+    """A checkout of `revision` in a temporary folder, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="crm-old-") as folder:
+        subprocess.run(["git", "worktree", "add", "--detach", folder, revision], cwd=ROOT, check=True,
+                       capture_output=True)
+        try:
+            yield Path(folder)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", folder], cwd=ROOT, capture_output=True)
+
+
+def measure(name: str, command: list[str], args, pool, **where) -> dict:
+    server = ServerProcess(command, **where)
     try:
         result = pool.submit(drive, server.url, args.clients, args.warmup, args.seconds).result()
     finally:
@@ -202,10 +241,13 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="unmeasured time first (default 5)")
     parser.add_argument("--threads", type=int, help="threads per worker of the PostgreSQL server "
                                                      "(default: run.py's default)")
-    parser.add_argument("--only", choices=("werkzeug", "sqlite", "postgresql"), action="append",
-                        help="measure only these servers (default: all three)")
+    parser.add_argument("--old", metavar="REV", help="also measure run.py --workers 2 of this git revision")
+    parser.add_argument("--only", choices=("werkzeug", "sqlite", "postgresql", "granian", "old"), action="append",
+                        help="measure only these servers (default: all; old only with --old)")
     args = parser.parse_args()
-    only = set(args.only or ("werkzeug", "sqlite", "postgresql"))
+    only = set(args.only or ("werkzeug", "sqlite", "postgresql", "granian", "old"))
+    if not args.old:
+        only.discard("old")
     python = sys.executable
     load = os.getloadavg()
     print(f"{args.clients} clients, {args.warmup:g} s warm-up + {args.seconds:g} s measured per server; "
@@ -222,17 +264,28 @@ def main() -> None:
         if "sqlite" in only:
             results["sqlite"] = measure("sqlite", [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/s.db"],
                                         args, pool)
-        if "postgresql" in only:
+        if only & {"postgresql", "granian", "old"}:
             with TemporaryCluster(settings=DURABLE_ENOUGH) as cluster:
-                url = cluster.create_database("crm")
                 threads = ["--threads", str(args.threads)] if args.threads else []
-                results["postgresql"] = measure("postgresql x2", [python, "run.py", "--port", "0", "--db", url,
-                                                                  "--workers", "2", *threads], args, pool)
+                run_py = [python, "run.py", "--port", "0", "--workers", "2", *threads]
+                if "postgresql" in only:
+                    results["postgresql"] = measure("postgresql x2", [*run_py, "--db", cluster.create_database("crm")],
+                                                    args, pool)
+                if "granian" in only:
+                    environment = {**os.environ, "DATABASE_URL": cluster.create_database("crm_granian"),
+                                   "CRM_INSTANCE_PATH": str(folder / "granian")}
+                    results["granian"] = measure("granian x2", granian_command(python, 2), args, pool, env=environment)
+                if "old" in only:
+                    with worktree(args.old) as old_tree:
+                        results["old"] = measure(f"old x2 {args.old[:10]}",
+                                                 [*run_py, "--db", cluster.create_database("crm_old")], args, pool,
+                                                 cwd=old_tree)
     print_ratios(results, args)
 
 
 def print_ratios(results: dict, args) -> None:
-    pairs = [("sqlite", "werkzeug"), ("postgresql", "sqlite"), ("postgresql", "werkzeug")]
+    pairs = [("sqlite", "werkzeug"), ("postgresql", "sqlite"), ("postgresql", "werkzeug"), ("postgresql", "granian"),
+             ("postgresql", "old")]
     for new, old in pairs:
         if new in results and old in results:
             a, b = results[new], results[old]

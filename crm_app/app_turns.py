@@ -1,8 +1,9 @@
 """One request at a time in the app, per server process, with the other threads still reading
 requests and writing answers.
 
-A worker's threads are there so that slow clients (a body that trickles in, an answer read
-slowly) never hold up the others. Running the app itself on several threads at once gains
+A worker's threads are there so that a slow client (an answer read slowly; requests themselves
+are read in the worker's poller until they are whole) never holds up the others. Running the app
+itself on several threads at once gains
 nothing on a CPU-bound machine and costs a lot: under load, the threads of one process fight
 over Python's GIL, and each request took about 70% more CPU with 8 threads at work than with
 one (benchmarks/server_throughput.py). So a thread first reads the whole request body (bounded

@@ -4,12 +4,14 @@ What it adds to gunicorn's own threaded worker:
 - the HTTP server's limits and answers of the development server (crm_app/server.py), so that
   every error is the API's JSON error shape: a request line over 64 KB is a JSON 414, a header
   line over 64 KB or more than 100 headers a JSON 431, any other malformed request a JSON 400;
+- requests are read in the worker's poller: a connection goes to a thread only once its whole
+  request is there (crm_app/request_framing.py), so a client that sends nothing, half a request
+  or a slow one holds no thread (gunicorn hands every new connection to a thread, which then waits
+  for the request);
 - a request time-out: a request (head and body) must arrive in full within `request_timeout`
-  seconds of its first byte, or it is answered with a JSON 408 and its connection closed, so a
-  client that stops half-way frees its thread;
-- connections that send nothing wait in the worker's poller, not on a thread (gunicorn lets a
-  new one hold a thread for 5 seconds first), and are closed after `keep_alive` seconds, as are
-  idle kept-alive connections.
+  seconds of its first byte, or it is answered with a JSON 408 and its connection closed;
+  connections that send nothing are closed after `keep_alive` seconds, as are idle kept-alive
+  connections.
 - the app works on one request at a time per worker, its threads reading requests and sending
   answers meanwhile (crm_app/app_turns.py): threads running the app at once only fight over the GIL.
 
@@ -21,10 +23,13 @@ Ctrl+C (SIGINT) stops at once, as gunicorn does.
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import json
+import selectors
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
@@ -33,22 +38,24 @@ from gunicorn.http.errors import (ExpectationFailed, LimitRequestHeaders, LimitR
 from gunicorn.http.message import Request
 from gunicorn.http.parser import RequestParser
 from gunicorn.http.unreader import SocketUnreader
-from gunicorn.workers.gthread import _DEFER, ThreadWorker
+from gunicorn.workers.gthread import TConn, ThreadWorker
 from werkzeug.exceptions import RequestTimeout
 
 from .app_turns import TakingTurns
+from .request_framing import request_is_complete
 from .security_headers import SECURITY_HEADERS
 from .worker_balance import ConnectionShares
 from .server import MAX_HEADER_BYTES, MAX_HEADERS, MAX_REQUEST_LINE_BYTES, SERVER_MESSAGES
 
-FIRST_BYTE_WAIT = 0.2  # seconds a new connection may hold a thread before it has sent anything
+READ_SIZE = 65536  # bytes read from a connection per readable event
+HEAD_LIMIT = MAX_REQUEST_LINE_BYTES + MAX_HEADERS * MAX_HEADER_BYTES  # past this, the parser refuses the head
 
 
 @dataclass(frozen=True)
 class ServerOptions:
     workers: int = 1
     threads: int = 8
-    max_connections: int = 1000  # per worker: more clients wait in the listen queue
+    max_connections: int = 4000  # per worker: more clients wait in the listen queue
     keep_alive: int = 5  # seconds, as all three
     request_timeout: float = 10
     graceful_timeout: int = 30
@@ -60,13 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--workers", type=_positive, default=defaults.workers,
                        help=f"server processes (default {defaults.workers}); more use more cores")
     group.add_argument("--threads", type=_positive, default=defaults.threads,
-                       help=f"requests each process reads and answers at once; the app works on one "
-                            f"at a time (default {defaults.threads})")
+                       help=f"requests each process parses and answers at once, once they have arrived; "
+                            f"the app works on one at a time (default {defaults.threads})")
     group.add_argument("--max-connections", type=_positive, default=defaults.max_connections,
                        help=f"connections each process holds open at once; more wait to be accepted "
                             f"(default {defaults.max_connections})")
     group.add_argument("--keep-alive", type=int, default=defaults.keep_alive, metavar="SECONDS",
-                       help=f"how long an idle connection is kept open for its next request "
+                       help=f"how long a connection that sends nothing (new or idle) is kept open "
                             f"(default {defaults.keep_alive:g})")
     group.add_argument("--request-timeout", type=float, default=defaults.request_timeout, metavar="SECONDS",
                        help=f"a request must arrive in full within this time of its first byte, else "
@@ -191,14 +198,24 @@ class TimedRequestParser(RequestParser):
         self.unreader = DeadlineUnreader(sock, timeout)
 
 
+class ReadingConn(TConn):
+    """A connection with the bytes of its next request read so far."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.received = b""
+
+
 class JsonErrorWorker(ThreadWorker):
-    """gunicorn's threaded worker, answering the errors it finds before the app (and a request
+    """gunicorn's threaded worker, reading requests in its poller and handing a connection to a
+    thread once its request is whole, answering the errors it finds before the app (and a request
     time-out) in the API's JSON error shape, and taking its share of new connections only (see
     crm_app/worker_balance.py)."""
 
     request_timeout = ServerOptions.request_timeout
     shares: ConnectionShares | None = None  # set before the workers are forked
     share_slot: int | None = None  # this worker's counter in `shares`, set by ConnectionShares.assign
+    body_limit = 0  # the app's, set in load_wsgi
 
     @property
     def worker_connections(self) -> int:
@@ -214,13 +231,93 @@ class JsonErrorWorker(ThreadWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        self.wsgi = TakingTurns(self.wsgi, self.wsgi.config["MAX_CONTENT_LENGTH"])
+        self.body_limit = self.wsgi.config["MAX_CONTENT_LENGTH"]
+        self.wsgi = TakingTurns(self.wsgi, self.body_limit)
+        self.reading: set[ReadingConn] = set()
+
+    # ---- in the poller (the worker's main thread): reading requests until they are whole ----
+
+    def accept(self, listener) -> None:
+        try:
+            sock, address = listener.accept()
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        conn = ReadingConn(self.cfg, sock, address, listener.getsockname())
+        conn.timeout = time.monotonic() + self.cfg.keepalive  # to send its first byte
+        self._wait(conn)
+
+    def on_client_socket_readable(self, conn, client) -> None:
+        """A kept-alive connection sent something: its request is read here too."""
+        self.poller.unregister(client)
+        self.keepalived_conns.remove(conn)
+        conn.sock.setblocking(False)
+        self._on_bytes(conn)
+
+    def _wait(self, conn: ReadingConn) -> None:
+        """Leave the connection in the poller until it sends more (or its `timeout` passes)."""
+        self.reading.add(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._on_bytes, conn))
+
+    def _on_bytes(self, conn: ReadingConn, _sock=None) -> None:
+        try:
+            data = conn.sock.recv(READ_SIZE)
+        except BlockingIOError:
+            data = None
+        except OSError:
+            data = b""
+        if data == b"":  # the client closed the connection
+            self._stop_reading(conn)
+            self._close(conn)
+            return
+        if data and not conn.received:  # the request must arrive in full within request_timeout of its first byte
+            conn.timeout = time.monotonic() + self.request_timeout
+        conn.received += data or b""
+        if request_is_complete(conn.received, HEAD_LIMIT, self.body_limit):
+            self._stop_reading(conn)
+            conn.data_ready = True
+            self.enqueue_req(conn)
+        elif conn not in self.reading:
+            self._wait(conn)
+
+    def _stop_reading(self, conn: ReadingConn) -> None:
+        if conn in self.reading:
+            self.reading.remove(conn)
+            self.poller.unregister(conn.sock)
+
+    def murder_pending(self) -> None:
+        """Close the connections whose time ran out: silently when they sent nothing, with a
+        JSON 408 when their request did not arrive in full."""
+        super().murder_pending()
+        now = time.monotonic()
+        for conn in [conn for conn in self.reading if conn.timeout <= now]:
+            self._stop_reading(conn)
+            if conn.received:
+                self._send_quietly(conn, json_error_bytes(408, "Request Timeout", RequestTimedOut(
+                    f"The request did not arrive in full within {self.request_timeout:g} seconds").description))
+            self._close(conn)
+
+    def _send_quietly(self, conn: ReadingConn, data: bytes) -> None:
+        """Send what fits into the socket's buffer now; a client that does not read gets no more."""
+        try:
+            conn.sock.send(data)
+        except OSError:
+            pass
+
+    def _close(self, conn: ReadingConn) -> None:
+        self.nr_conns -= 1
+        conn.close()
+
+    # ---- on a thread: one whole request ----
 
     def handle(self, conn):
-        if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
-            return _DEFER  # to the worker's poller, which hands it back once it sends something
         if conn.parser is None:  # a new connection: gunicorn then keeps this parser for it
             conn.parser = TimedRequestParser(self.cfg, conn.sock, conn.client, self.request_timeout)
+        if conn.received:  # what the poller read, for the parser
+            conn.parser.unreader.unread(conn.received)
+            conn.received = b""
         conn.parser.unreader.restart()
         return super().handle(conn)
 

@@ -1,0 +1,139 @@
+"""What slow clients do to a server: with N connections that sent half a request (or nothing),
+how long a normal request on a new connection takes, and how many of the slow connections the
+server has closed by the end of its request time-out, and what it told them:
+python benchmarks/slow_clients.py [--clients 1000] [--old REV]
+
+The servers, each on SQLite as a user starts it, measured in one run:
+  run.py          python run.py with its defaults (gunicorn, 1 worker of 8 threads, 10 s request
+                  time-out, 5 s keep-alive)
+  granian         granian (a Rust HTTP server with a WSGI interface) serving the same app, 1 worker,
+                  its header read time-out set to run.py's request time-out
+  old             with --old REV: run.py of that git revision
+Printed per server and kind of slow client: the normal request's latency (median of 3; "none"
+when it got no answer within 30 s), and the slow connections closed within the request
+time-out + 3 s, with how many of them got an answer (a 408).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.server_throughput import ServerProcess, worktree  # noqa: E402
+from crm_app.production_server import ServerOptions  # noqa: E402
+
+HALF_A_REQUEST = b"GET /api/airports?q=JF HT"
+NORMAL = b"GET /api/airports?q=JFK HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n"
+TIMEOUT = ServerOptions().request_timeout
+GRANIAN_SERVER = """
+import socket, sys
+from granian import Granian
+from granian.constants import Interfaces
+from granian.http import HTTP1Settings
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+print(f"AirlineCRM is serving at http://127.0.0.1:{port}/", flush=True)
+Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=Interfaces.WSGI, workers=1,
+        http1_settings=HTTP1Settings(header_read_timeout=int(float(sys.argv[1]) * 1000)), log_enabled=False).serve()
+"""
+
+
+def address(url: str) -> tuple[str, int]:
+    host, port = url.removeprefix("http://").rstrip("/").split(":")
+    return host, int(port)
+
+
+def normal_request(url: str) -> float | None:
+    """Seconds until a normal request on a new connection was answered in full; None after 30 s."""
+    started = time.monotonic()
+    try:
+        with socket.create_connection(address(url), timeout=30) as connection:
+            connection.sendall(NORMAL)
+            answer = b""
+            while chunk := connection.recv(65536):
+                answer += chunk
+    except OSError:
+        return None
+    return time.monotonic() - started if answer.startswith(b"HTTP/1.1 200") else None
+
+
+def slow_clients(url: str, clients: int, first_bytes: bytes) -> dict:
+    connections = []
+    try:
+        for _ in range(clients):
+            connection = socket.create_connection(address(url), timeout=30)
+            if first_bytes:
+                connection.sendall(first_bytes)
+            connections.append(connection)
+        opened = time.monotonic()
+        latencies = [normal_request(url) for _ in range(3)]
+        answered = [latency for latency in latencies if latency is not None]
+        closed, told = 0, 0
+        deadline = opened + TIMEOUT + 3
+        for connection in connections:
+            connection.settimeout(max(deadline - time.monotonic(), 0.01))
+            received = b""
+            try:
+                while chunk := connection.recv(65536):
+                    received += chunk
+                closed += 1
+            except ConnectionResetError:
+                closed += 1
+            except TimeoutError:
+                pass
+            told += received.startswith(b"HTTP/1.1 408")
+        return {"median": statistics.median(answered) if len(answered) == len(latencies) else None,
+                "closed": closed, "told": told}
+    finally:
+        for connection in connections:
+            connection.close()
+
+
+def report(name: str, server: ServerProcess, clients: int) -> None:
+    for kind, first_bytes in (("half-open", HALF_A_REQUEST), ("silent", b"")):
+        found = slow_clients(server.url, clients, first_bytes)
+        latency = "none" if found["median"] is None else f"{1000 * found['median']:.0f} ms"
+        print(f"{name:12} {kind:10} {latency:>16} {found['closed']:>6} / {clients} {found['told']:>7}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=1000)
+    parser.add_argument("--old", metavar="REV", help="also measure run.py of this git revision")
+    args = parser.parse_args()
+    python = sys.executable
+    print(f"{args.clients} slow clients per server and kind; request time-out {TIMEOUT:g} s; {os.cpu_count()} cores")
+    print(f"{'server':12} {'clients':10} {'normal request':>16} {'closed':>13} {'got 408':>7}")
+    with tempfile.TemporaryDirectory(prefix="crm-slow-") as folder:
+        folder = Path(folder)
+        servers = [("run.py", [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/new.db"], {}),
+                   ("granian", [python, "-c", GRANIAN_SERVER, str(TIMEOUT)],
+                    {"env": {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/granian.db",
+                             "CRM_INSTANCE_PATH": str(folder / "granian")}})]
+        for name, command, where in servers:
+            server = ServerProcess(command, **where)
+            try:
+                report(name, server, args.clients)
+            finally:
+                server.stop()
+        if args.old:
+            with worktree(args.old) as old_tree:
+                server = ServerProcess([python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/old.db"],
+                                       cwd=old_tree)
+                try:
+                    report(f"old {args.old[:7]}", server, args.clients)
+                finally:
+                    server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""No slow client stalls `python run.py` (its defaults: one worker of 8 threads, a 10 s request
+time-out, a 5 s keep-alive): with 1,000 connections that sent half a request, or 1,000 that sent
+nothing, a normal request on a new connection is answered within 1 s, and the server closes the
+half-open ones within the request time-out (with a JSON 408) and the silent ones after the
+keep-alive."""
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+import pytest
+
+from crm_app.production_server import ServerOptions
+from tests.api.test_production_server import RunningServer
+
+CLIENTS = 1_000
+HALF_A_REQUEST = b"GET /api/airports?q=JF HT"
+
+
+@pytest.fixture(scope="module")
+def server(databases, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("slow-clients")
+    running = RunningServer(databases.new(folder), folder)  # run.py's defaults
+    yield running
+    assert running.stop() == 0
+
+
+def timed_request(server) -> tuple[float, int, dict]:
+    """Seconds until a normal request on a new connection was answered, its status and body."""
+    started = time.monotonic()
+    with server.connect() as connection:
+        connection.settimeout(30)
+        connection.sendall(b"GET /api/airports?q=JFK HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        raw = b""
+        while chunk := connection.recv(65536):
+            raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return time.monotonic() - started, int(head.split()[1]), json.loads(body)
+
+
+def closed_by(connections: list[socket.socket], deadline: float) -> tuple[int, list[bytes]]:
+    """How many of `connections` the server has closed by `deadline`, and what it sent on them."""
+    closed, answers = 0, []
+    for connection in connections:
+        connection.settimeout(max(deadline - time.monotonic(), 0.01))
+        received = b""
+        try:
+            while chunk := connection.recv(65536):
+                received += chunk
+            closed += 1
+        except ConnectionResetError:
+            closed += 1
+        except TimeoutError:
+            pass
+        answers.append(received)
+    return closed, answers
+
+
+@pytest.mark.parametrize("first_bytes", [HALF_A_REQUEST, b""], ids=["half-open", "silent"])
+def test_a_thousand_slow_clients_stall_no_one(server, first_bytes):
+    slow = []
+    try:
+        for _ in range(CLIENTS):
+            connection = server.connect()
+            if first_bytes:
+                connection.sendall(first_bytes)
+            slow.append(connection)
+        opened = time.monotonic()
+        seconds, status, body = timed_request(server)
+        assert status == 200 and body["airports"][0]["code"] == "JFK"
+        assert seconds < 1, f"a normal request waited {seconds:.2f} s behind {CLIENTS} slow clients"
+        defaults = ServerOptions()
+        limit = defaults.request_timeout if first_bytes else defaults.keep_alive
+        closed, answers = closed_by(slow, opened + limit + 3)
+        assert closed == CLIENTS, f"{closed} of {CLIENTS} closed within {limit + 3:g} s"
+        if first_bytes:
+            assert all(b"HTTP/1.1 408 " in answer for answer in answers)
+        else:
+            assert not any(answers)
+    finally:
+        for connection in slow:
+            connection.close()
