@@ -62,6 +62,7 @@ fuzz: $(STAMP)
 
 bench: $(STAMP) browser postgres
 	$(PY) benchmarks/server_throughput.py
+	$(PY) benchmarks/slow_clients.py
 	$(PY) benchmarks/api_latency.py
 	$(PY) benchmarks/evaluate_latency.py
 	$(PY) benchmarks/harness_latency.py

@@ -11,7 +11,8 @@ The servers, measured in one run, each started as its own process as a user woul
                   with synchronous=NORMAL); --threads N sets its threads per worker (default: the
                   server's own)
   granian x2      granian (a Rust HTTP server with a WSGI interface) serving the same app with 2
-                  worker processes on the same PostgreSQL
+                  worker processes on the same PostgreSQL, --granian-threads Python threads each
+                  (default 1)
   old x2          with --old REV: run.py --workers 2 of that git revision (a worktree made for the
                   run), on the same PostgreSQL
 The clients run in a process of their own: asyncio, one kept-alive connection each, on loopback;
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import get_context
@@ -180,11 +182,27 @@ class ServerProcess:
                 break
         else:
             raise RuntimeError(f"{command} did not start")
-        time.sleep(1)  # the workers boot
+        self._wait_until_answering()
+        time.sleep(1)  # every worker boots
+
+    def _wait_until_answering(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/config", timeout=5):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{self.url} did not answer within {seconds:g} s") from None
+                time.sleep(0.1)
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=60)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 # granian says where it listens only in its log; this says it as run.py does, then serves.
@@ -197,12 +215,12 @@ with socket.socket() as probe:
     port = probe.getsockname()[1]
 print(f"AirlineCRM is serving at http://127.0.0.1:{port}/", flush=True)
 Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=Interfaces.WSGI,
-        workers=int(sys.argv[1]), log_enabled=False).serve()
+        workers=int(sys.argv[1]), blocking_threads=int(sys.argv[2]), log_enabled=False).serve()
 """
 
 
-def granian_command(python: str, workers: int) -> list[str]:
-    return [python, "-c", GRANIAN_SERVER, str(workers)]
+def granian_command(python: str, workers: int, threads: int) -> list[str]:
+    return [python, "-c", GRANIAN_SERVER, str(workers), str(threads)]
 
 
 @contextmanager
@@ -241,6 +259,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="unmeasured time first (default 5)")
     parser.add_argument("--threads", type=int, help="threads per worker of the PostgreSQL server "
                                                      "(default: run.py's default)")
+    parser.add_argument("--granian-threads", type=int, default=1,
+                        help="granian's Python threads per worker (default 1: one request at a time in the "
+                             "app per process, as run.py)")
     parser.add_argument("--old", metavar="REV", help="also measure run.py --workers 2 of this git revision")
     parser.add_argument("--only", choices=("werkzeug", "sqlite", "postgresql", "granian", "old"), action="append",
                         help="measure only these servers (default: all; old only with --old)")
@@ -274,7 +295,9 @@ def main() -> None:
                 if "granian" in only:
                     environment = {**os.environ, "DATABASE_URL": cluster.create_database("crm_granian"),
                                    "CRM_INSTANCE_PATH": str(folder / "granian")}
-                    results["granian"] = measure("granian x2", granian_command(python, 2), args, pool, env=environment)
+                    results["granian"] = measure(f"granian x2 t{args.granian_threads}",
+                                                 granian_command(python, 2, args.granian_threads), args, pool,
+                                                 env=environment)
                 if "old" in only:
                     with worktree(args.old) as old_tree:
                         results["old"] = measure(f"old x2 {args.old[:10]}",
