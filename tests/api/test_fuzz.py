@@ -1,15 +1,18 @@
 """Property-based fuzzing of every operation of the OpenAPI document with schemathesis: valid and
 invalid (negative) requests, a fixed seed, bounded examples, each sent twice: as generated, and
-inside a real scenario (`?scenario=<id>`, where the server also records the API call). Every
-answer must be below 500, a 4xx must be the JSON error shape, and every answer must match what the
-document says (status codes, content types, schemas). `make fuzz` runs the same test with many more
-examples (CRM_FUZZ_EXAMPLES) and prints the counts that the README's reliability section quotes."""
+inside a real scenario (`?scenario=<id>`, where the server also records the API call). They go
+over HTTP to `python run.py`, on kept-alive connections, so every request must get an answer (a
+connection the server closed without one fails the test). Every answer must be below 500, a 4xx
+must be the JSON error shape, and every answer must match what the document says (status codes,
+content types, schemas). `make fuzz` runs the same test with many more examples
+(CRM_FUZZ_EXAMPLES) and prints the counts that the README's reliability section quotes."""
 from __future__ import annotations
 
 import os
 from collections import Counter
 
 import pytest
+import requests
 import schemathesis
 from schemathesis import GenerationMode
 from schemathesis.config import HealthCheck
@@ -20,8 +23,8 @@ from schemathesis.specs.openapi.checks import (
 )
 from schemathesis.checks import not_a_server_error
 
-from crm_app import create_app
 from crm_app.openapi import document
+from tests.api.test_production_server import RunningServer
 
 EXAMPLES = int(os.environ.get("CRM_FUZZ_EXAMPLES", "12"))
 SEED = 20260601
@@ -45,18 +48,20 @@ CHECKS = [not_a_server_error, error_shape, status_code_conformance, content_type
 
 
 @pytest.fixture(scope="module")
-def fuzzed_app(databases, tmp_path_factory):
+def fuzzed_server(databases, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz")
     # No cap on recorded calls: `make fuzz` sends tens of thousands into one scenario.
-    app = create_app({"SANDBOX_BOOKINGS": 3, "DATABASE_URL": databases.new(tmp_path_factory.mktemp("fuzz")),
-                      "MAX_API_CALLS": 10**9, "MAX_EVENTS": 10**9})
-    yield app
+    running = RunningServer(databases.new(folder), folder, environment={"CRM_MAX_API_CALLS": str(10**9),
+                                                                        "CRM_MAX_EVENTS": str(10**9)})
+    yield running
     operations = {key for key in COUNTS if " /" in key}
     statuses = ", ".join(f"{COUNTS[k]} {k[1:]}" for k in sorted(COUNTS) if k.startswith("#"))
     print(f"\nschemathesis fuzz: {COUNTS['requests']} requests over {len(operations)} operations "
           f"({COUNTS['scenario requests']} of them inside a scenario; {statuses}), {COUNTS['#5xx']} answers of 5xx")
+    assert running.stop() == 0
 
 
-# The document needs no app; requests go to the module's app through WSGI (no network).
+# The document needs no server; the requests go to the module's run.py.
 schema = schemathesis.openapi.from_dict(document())
 schema.config.seed = SEED
 schema.config.suppress_health_check = [HealthCheck.too_slow]  # a loaded CI machine is not a finding
@@ -65,16 +70,23 @@ schema.config.generation.update(max_examples=EXAMPLES, modes=[GenerationMode.POS
 
 
 @pytest.fixture(scope="module")
-def scenario_id(fuzzed_app) -> str:
-    return fuzzed_app.test_client().get("/generate-random-scenario?task=TASK_UPDATE_PASSENGER_DETAILS&seed=1").json["id"]
+def session() -> requests.Session:
+    with requests.Session() as kept_alive:
+        yield kept_alive
+
+
+@pytest.fixture(scope="module")
+def scenario_id(fuzzed_server, session) -> str:
+    return session.get(f"{fuzzed_server.url}/generate-random-scenario?task=TASK_UPDATE_PASSENGER_DETAILS&seed=1",
+                       timeout=30).json()["id"]
 
 
 @schema.parametrize()
-def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(case, fuzzed_app, scenario_id):
+def test_no_generated_request_gets_a_5xx_or_an_undocumented_answer(case, fuzzed_server, session, scenario_id):
     for scope in ("sandbox", "scenario"):
         if scope == "scenario":
             case.query = {**(case.query or {}), "scenario": scenario_id}
-        response = case.call(app=fuzzed_app)
+        response = case.call(base_url=fuzzed_server.url, session=session, timeout=30)
         COUNTS["requests"] += 1
         COUNTS[case.operation.label] += 1
         COUNTS[f"#{response.status_code // 100}xx"] += 1

@@ -30,10 +30,11 @@ BODY_STOPS_HALF_WAY = PASSENGER_CHECK + b'Content-Length: 100\r\n\r\n{"passenger
 
 
 class RunningServer:
-    """run.py in a process of its own; `url` is where it answers, `log` what it wrote to stderr."""
+    """run.py in a process of its own (with `environment` added to this process's); `url` is where
+    it answers, `log` what it wrote to stderr."""
 
-    def __init__(self, database_url: str, folder: Path, *options: str):
-        environment = {**os.environ, "CRM_INSTANCE_PATH": str(folder / "instance")}
+    def __init__(self, database_url: str, folder: Path, *options: str, environment: dict | None = None):
+        environment = {**os.environ, "CRM_INSTANCE_PATH": str(folder / "instance"), **(environment or {})}
         self.process = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--db", database_url, *options],
                                         cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True)
