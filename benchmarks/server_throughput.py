@@ -210,17 +210,22 @@ GRANIAN_SERVER = """
 import socket, sys
 from granian import Granian
 from granian.constants import Interfaces
+from granian.http import HTTP1Settings
+workers, threads, header_seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 with socket.socket() as probe:
     probe.bind(("127.0.0.1", 0))
     port = probe.getsockname()[1]
 print(f"AirlineCRM is serving at http://127.0.0.1:{port}/", flush=True)
-Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=Interfaces.WSGI,
-        workers=int(sys.argv[1]), blocking_threads=int(sys.argv[2]), log_enabled=False).serve()
+Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=Interfaces.WSGI, workers=workers,
+        blocking_threads=threads, http1_settings=HTTP1Settings(header_read_timeout=int(header_seconds * 1000)),
+        log_enabled=False).serve()
 """
 
 
-def granian_command(python: str, workers: int, threads: int) -> list[str]:
-    return [python, "-c", GRANIAN_SERVER, str(workers), str(threads)]
+def granian_command(python: str, workers: int, threads: int, header_seconds: float = 30) -> list[str]:
+    """granian serving the CRM app (benchmarks/granian_app.py); `header_seconds` is how long it
+    waits for a request's head (its default, 30)."""
+    return [python, "-c", GRANIAN_SERVER, str(workers), str(threads), str(header_seconds)]
 
 
 @contextmanager

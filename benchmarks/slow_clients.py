@@ -6,8 +6,8 @@ python benchmarks/slow_clients.py [--clients 1000] [--old REV]
 The servers, each on SQLite as a user starts it, measured in one run:
   run.py          python run.py with its defaults (gunicorn, 1 worker of 8 threads, 10 s request
                   time-out, 5 s keep-alive)
-  granian         granian (a Rust HTTP server with a WSGI interface) serving the same app, 1 worker,
-                  its header read time-out set to run.py's request time-out
+  granian         granian (a Rust HTTP server with a WSGI interface) serving the same app, 1 worker
+                  of 1 Python thread, its header read time-out set to run.py's request time-out
   old             with --old REV: run.py of that git revision
 Printed per server and kind of slow client: the normal request's latency (median of 3; "none"
 when it got no answer within 30 s), and the slow connections closed within the request
@@ -27,24 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.server_throughput import ServerProcess, worktree  # noqa: E402
+from benchmarks.server_throughput import ServerProcess, granian_command, worktree  # noqa: E402
 from crm_app.production_server import ServerOptions  # noqa: E402
+from tests.slow_connections import closed_by, open_slow  # noqa: E402
 
 HALF_A_REQUEST = b"GET /api/airports?q=JF HT"
 NORMAL = b"GET /api/airports?q=JFK HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n"
 TIMEOUT = ServerOptions().request_timeout
-GRANIAN_SERVER = """
-import socket, sys
-from granian import Granian
-from granian.constants import Interfaces
-from granian.http import HTTP1Settings
-with socket.socket() as probe:
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-print(f"AirlineCRM is serving at http://127.0.0.1:{port}/", flush=True)
-Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=Interfaces.WSGI, workers=1,
-        http1_settings=HTTP1Settings(header_read_timeout=int(float(sys.argv[1]) * 1000)), log_enabled=False).serve()
-"""
 
 
 def address(url: str) -> tuple[str, int]:
@@ -69,30 +58,13 @@ def normal_request(url: str) -> float | None:
 def slow_clients(url: str, clients: int, first_bytes: bytes) -> dict:
     connections = []
     try:
-        for _ in range(clients):
-            connection = socket.create_connection(address(url), timeout=30)
-            if first_bytes:
-                connection.sendall(first_bytes)
-            connections.append(connection)
+        connections = open_slow(address(url), clients, first_bytes)
         opened = time.monotonic()
         latencies = [normal_request(url) for _ in range(3)]
         answered = [latency for latency in latencies if latency is not None]
-        closed, told = 0, 0
-        deadline = opened + TIMEOUT + 3
-        for connection in connections:
-            connection.settimeout(max(deadline - time.monotonic(), 0.01))
-            received = b""
-            try:
-                while chunk := connection.recv(65536):
-                    received += chunk
-                closed += 1
-            except ConnectionResetError:
-                closed += 1
-            except TimeoutError:
-                pass
-            told += received.startswith(b"HTTP/1.1 408")
+        closed, answers = closed_by(connections, opened + TIMEOUT + 3)
         return {"median": statistics.median(answered) if len(answered) == len(latencies) else None,
-                "closed": closed, "told": told}
+                "closed": closed, "told": sum(answer.startswith(b"HTTP/1.1 408") for answer in answers)}
     finally:
         for connection in connections:
             connection.close()
@@ -116,7 +88,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="crm-slow-") as folder:
         folder = Path(folder)
         servers = [("run.py", [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/new.db"], {}),
-                   ("granian", [python, "-c", GRANIAN_SERVER, str(TIMEOUT)],
+                   ("granian", granian_command(python, 1, 1, TIMEOUT),
                     {"env": {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/granian.db",
                              "CRM_INSTANCE_PATH": str(folder / "granian")}})]
         for name, command, where in servers:

@@ -32,7 +32,6 @@ class Listed:
     attributes: dict[str, str]
     text: str = ""
     names: list[str] = field(default_factory=list)  # the values of NAME_KEYS it (or what it folds in) carries
-    center: tuple[float, float] = (0.0, 0.0)
     in_open_dialog: bool = False  # inside a <dialog open>
 
     def line(self) -> str:
@@ -108,9 +107,8 @@ def reader_listing(page) -> list[Listed]:
         if not (x < left + width and x + w >= left and y < top + height and y + h >= top):
             continue
         attributes = snapshot.attributes[index]
-        names = [attributes[key] for key in _keys_in_order(attributes)]
-        if name in ("button",) or (name == "input" and attributes.get("type") == "submit"):
-            names = [attributes[key] for key in _keys_in_order(attributes) if key != "type"]
+        is_button = name == "button" or (name == "input" and attributes.get("type") == "submit")
+        names = [attributes[key] for key in _keys_in_order(attributes) if not (is_button and key == "type")]
         if owner is not None:
             if name == "#text":
                 if snapshot.values[index] not in SEPARATORS:
@@ -128,7 +126,6 @@ def reader_listing(page) -> list[Listed]:
         entry.text = f"{own or ''} {entry.text}".strip()
         if owner is None:
             entry.names = names
-        entry.center = (x + w / 2, y + h / 2)
         entry.in_open_dialog = in_dialog[index]
         candidates[index] = entry
     listed = []

@@ -6,13 +6,13 @@ keep-alive."""
 from __future__ import annotations
 
 import json
-import socket
 import time
 
 import pytest
 
 from crm_app.production_server import ServerOptions
 from tests.api.test_production_server import RunningServer
+from tests.slow_connections import closed_by, open_slow
 
 CLIENTS = 1_000
 HALF_A_REQUEST = b"GET /api/airports?q=JF HT"
@@ -39,33 +39,11 @@ def timed_request(server) -> tuple[float, int, dict]:
     return time.monotonic() - started, int(head.split()[1]), json.loads(body)
 
 
-def closed_by(connections: list[socket.socket], deadline: float) -> tuple[int, list[bytes]]:
-    """How many of `connections` the server has closed by `deadline`, and what it sent on them."""
-    closed, answers = 0, []
-    for connection in connections:
-        connection.settimeout(max(deadline - time.monotonic(), 0.01))
-        received = b""
-        try:
-            while chunk := connection.recv(65536):
-                received += chunk
-            closed += 1
-        except ConnectionResetError:
-            closed += 1
-        except TimeoutError:
-            pass
-        answers.append(received)
-    return closed, answers
-
-
 @pytest.mark.parametrize("first_bytes", [HALF_A_REQUEST, b""], ids=["half-open", "silent"])
 def test_a_thousand_slow_clients_stall_no_one(server, first_bytes):
     slow = []
     try:
-        for _ in range(CLIENTS):
-            connection = server.connect()
-            if first_bytes:
-                connection.sendall(first_bytes)
-            slow.append(connection)
+        slow = open_slow((server.host, server.port), CLIENTS, first_bytes)
         opened = time.monotonic()
         seconds, status, body = timed_request(server)
         assert status == 200 and body["airports"][0]["code"] == "JFK"
