@@ -289,10 +289,11 @@ class JsonErrorWorker(ThreadWorker):
 
     def murder_pending(self) -> None:
         """Close the connections whose time ran out: silently when they sent nothing, with a
-        JSON 408 when their request did not arrive in full."""
+        JSON 408 when their request did not arrive in full. A stopping worker closes the ones
+        that sent nothing at once: no request is in flight on them."""
         super().murder_pending()
         now = time.monotonic()
-        for conn in [conn for conn in self.reading if conn.timeout <= now]:
+        for conn in [conn for conn in self.reading if conn.timeout <= now or not (self.alive or conn.received)]:
             self._stop_reading(conn)
             if conn.received:
                 self._send_quietly(conn, json_error_bytes(408, "Request Timeout", RequestTimedOut(

@@ -311,6 +311,20 @@ def test_sigterm_answers_the_request_in_flight_then_stops(databases, tmp_path):
     assert running.process.wait(timeout=30) == 0
 
 
+def test_sigterm_does_not_wait_for_connections_that_sent_nothing(databases, tmp_path):
+    running = RunningServer(databases.new(tmp_path), tmp_path, "--keep-alive", "30")
+    silent = [running.connect() for _ in range(5)]
+    try:
+        time.sleep(0.5)  # the worker has taken them
+        started = time.monotonic()
+        running.process.send_signal(signal.SIGTERM)
+        assert running.process.wait(timeout=30) == 0
+        assert time.monotonic() - started < 10  # not the 30 s keep-alive
+    finally:
+        for connection in silent:
+            connection.close()
+
+
 def test_a_worker_takes_a_new_connection_only_while_it_holds_its_share():
     from types import SimpleNamespace
 
