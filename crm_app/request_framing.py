@@ -14,6 +14,7 @@ HEAD_END = b"\r\n\r\n"
 CHUNKED_END = b"0\r\n\r\n"
 _LENGTH = re.compile(rb"^content-length:[ \t]*([0-9]{1,19})[ \t]*$", re.I | re.M)
 _CHUNKED = re.compile(rb"^transfer-encoding:[^\r\n]*chunked", re.I | re.M)
+_EXPECT_CONTINUE = re.compile(rb"^expect:[ \t]*100-continue", re.I | re.M)
 
 
 def request_is_complete(data: bytes, head_limit: int, body_limit: int) -> bool:
@@ -23,6 +24,8 @@ def request_is_complete(data: bytes, head_limit: int, body_limit: int) -> bool:
     if end < 0:
         return len(data) > head_limit  # a head this long is refused as it is
     head, body = data[:end], data[end + len(HEAD_END):]
+    if _EXPECT_CONTINUE.search(head):
+        return True  # the client sends its body once told to go on, which the thread does
     if _CHUNKED.search(head):
         return body.startswith(CHUNKED_END) or b"\r\n" + CHUNKED_END in body or len(body) > body_limit
     lengths = _LENGTH.findall(head)

@@ -237,6 +237,18 @@ def test_after_a_4xx_whose_body_was_read_the_connection_serves_the_next_request(
         assert head.startswith("HTTP/1.1 200")
 
 
+def test_a_client_that_expects_100_continue_is_told_to_go_on(server):
+    """curl asks before sending a body over 1 KB: the server must not wait for a body the client
+    holds back until it hears `100 Continue`."""
+    body = json.dumps({"passenger": {"first_name": "A" * 2000}}).encode()
+    with server.connect() as connection:
+        connection.settimeout(5)
+        connection.sendall(PASSENGER_CHECK + b"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n" % len(body))
+        assert connection.recv(65536).startswith(b"HTTP/1.1 100 Continue")
+        connection.sendall(body)
+        assert one_answer_kept_alive(connection).startswith("HTTP/1.1 400")
+
+
 def test_a_body_cut_short_by_the_client_leaving_reaches_no_route(server):
     with server.connect() as connection:
         # Valid JSON, 83 bytes short of its length:

@@ -24,6 +24,7 @@ POST = b"POST /api/bookings HTTP/1.1\r\nHost: x\r\n"
     (POST + b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", True),
     (POST + b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", True),
     (POST + b"Transfer-Encoding: chunked\r\n\r\n" + b"x" * 101, True),  # past the body limit
+    (POST + b"Expect: 100-continue\r\nContent-Length: 10\r\n\r\n", True),  # waits to be told to go on
 ])
 def test_a_request_is_handed_on_once_it_is_whole(data, whole):
     assert request_is_complete(data, HEAD_LIMIT, BODY_LIMIT) is whole
