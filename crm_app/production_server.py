@@ -48,7 +48,9 @@ from .worker_balance import ConnectionShares
 from .server import MAX_HEADER_BYTES, MAX_HEADERS, MAX_REQUEST_LINE_BYTES, SERVER_MESSAGES
 
 READ_SIZE = 65536  # bytes read from a connection per readable event
-HEAD_LIMIT = MAX_REQUEST_LINE_BYTES + MAX_HEADERS * MAX_HEADER_BYTES  # past this, the parser refuses the head
+# How much of a request head the poller keeps before a thread takes over the connection (and its
+# parser refuses a head over the limits, or reads the rest): a bound on each connection's buffer.
+HEAD_LIMIT = 4 * MAX_HEADER_BYTES
 
 
 @dataclass(frozen=True)

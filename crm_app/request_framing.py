@@ -3,8 +3,8 @@
 run.py's server (crm_app/production_server.py) reads what clients send in its poller and hands a
 connection to a thread only once its request is all there, so that a client that sends half a
 request, or sends it slowly, holds no thread. "All there" is judged loosely: whenever parsing can
-go on without waiting, also for a request the parser will refuse (a head or body over the limits,
-a malformed head), which is then answered at once.
+go on without waiting, also for a request the parser or the app will refuse (a body over the
+limit, a head this buffer does not hold), which is then answered as soon as it can be.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def request_is_complete(data: bytes, head_limit: int, body_limit: int) -> bool:
     for the parser or the app to refuse it without reading more)."""
     end = data.find(HEAD_END)
     if end < 0:
-        return len(data) > head_limit  # a head this long is refused as it is
+        return len(data) > head_limit  # the parser takes it from here (and refuses it when over its limits)
     head, body = data[:end], data[end + len(HEAD_END):]
     if _EXPECT_CONTINUE.search(head):
         return True  # the client sends its body once told to go on, which the thread does
