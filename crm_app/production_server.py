@@ -154,6 +154,10 @@ class RequestTimedOut(RequestTimeout):
     """A request that did not arrive in full in time: a 408, from gunicorn or from inside the app
     (while it reads the body), in both cases as JSON."""
 
+    @classmethod
+    def after(cls, timeout: float) -> RequestTimedOut:
+        return cls(f"The request did not arrive in full within {timeout:g} seconds")
+
 
 class DeadlineUnreader(SocketUnreader):
     """Reads a connection's bytes for the parser, each request within its deadline."""
@@ -169,18 +173,15 @@ class DeadlineUnreader(SocketUnreader):
     def chunk(self, size_hint=None):
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
-            raise self._timed_out()
+            raise RequestTimedOut.after(self.timeout)
         previous = self.sock.gettimeout()
         self.sock.settimeout(remaining)
         try:
             return super().chunk(size_hint)
         except TimeoutError:
-            raise self._timed_out() from None
+            raise RequestTimedOut.after(self.timeout) from None
         finally:
             self.sock.settimeout(previous)
-
-    def _timed_out(self) -> RequestTimedOut:
-        return RequestTimedOut(f"The request did not arrive in full within {self.timeout:g} seconds")
 
 
 class LongLineRequest(Request):
@@ -219,6 +220,10 @@ class JsonErrorWorker(ThreadWorker):
     share_slot: int | None = None  # this worker's counter in `shares`, set by ConnectionShares.assign
     body_limit = 0  # the app's, set in load_wsgi
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.reading: set[ReadingConn] = set()  # connections whose request the poller is reading
+
     @property
     def worker_connections(self) -> int:
         """gunicorn's worker accepts while it holds fewer connections than this."""
@@ -235,7 +240,6 @@ class JsonErrorWorker(ThreadWorker):
         super().load_wsgi()
         self.body_limit = self.wsgi.config["MAX_CONTENT_LENGTH"]
         self.wsgi = TakingTurns(self.wsgi, self.body_limit)
-        self.reading: set[ReadingConn] = set()
 
     # ---- in the poller (the worker's main thread): reading requests until they are whole ----
 
@@ -292,22 +296,18 @@ class JsonErrorWorker(ThreadWorker):
     def murder_pending(self) -> None:
         """Close the connections whose time ran out: silently when they sent nothing, with a
         JSON 408 when their request did not arrive in full. A stopping worker closes the ones
-        that sent nothing at once: no request is in flight on them."""
-        super().murder_pending()
+        that sent nothing at once: no request is in flight on them. (gunicorn's own pending
+        connections, which this replaces, stay empty: no connection is handed back to the poller.)"""
         now = time.monotonic()
         for conn in [conn for conn in self.reading if conn.timeout <= now or not (self.alive or conn.received)]:
             self._stop_reading(conn)
             if conn.received:
-                self._send_quietly(conn, json_error_bytes(408, "Request Timeout", RequestTimedOut(
-                    f"The request did not arrive in full within {self.request_timeout:g} seconds").description))
+                # What fits into the socket's buffer now: a client that does not read gets no more.
+                try:
+                    conn.sock.send(json_error_bytes(*_error_answer(RequestTimedOut.after(self.request_timeout))))
+                except OSError:
+                    pass
             self._close(conn)
-
-    def _send_quietly(self, conn: ReadingConn, data: bytes) -> None:
-        """Send what fits into the socket's buffer now; a client that does not read gets no more."""
-        try:
-            conn.sock.send(data)
-        except OSError:
-            pass
 
     def _close(self, conn: ReadingConn) -> None:
         self.nr_conns -= 1
