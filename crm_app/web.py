@@ -7,7 +7,8 @@ from pathlib import Path
 from flask import Blueprint, current_app, render_template, request
 
 from .db import get_session
-from .scope import SCENARIO_ID, find_scenario, requested_scenario_id
+from .scope import requested_scenario_id, scenario_from_request
+from .services.errors import DomainError
 from .services.validation import EARLIEST_BIRTH
 
 web = Blueprint("web", __name__)
@@ -19,26 +20,26 @@ PASSENGER_CHOICES = "passenger choices"
 @web.get("/")
 def index():
     calendar = current_app.extensions["calendar"]
-    scenario_id = requested_scenario_id()
     return render_template(
         "index.html",
         today=calendar.today.isoformat(),
         first_date=calendar.first_date.isoformat(),
         last_date=calendar.last_date.isoformat(),
         earliest_birth_date=EARLIEST_BIRTH.isoformat(),
-        scenario=scenario_id,
-        choices=_passenger_choices(scenario_id),
+        scenario=requested_scenario_id(),
+        choices=_passenger_choices(),
         modules=_static_modules(current_app.static_folder),
     )
 
 
-def _passenger_choices(scenario_id: str | None) -> str:
+def _passenger_choices() -> str:
     """Title and Gender as the page's scenario's suite shows them; the server's suite (SUITE) for the
     sandbox or a scenario it does not know (the page then says so)."""
-    suite = current_app.config["SUITE"]
-    if scenario_id and SCENARIO_ID.match(scenario_id):
-        found = find_scenario(get_session(), scenario_id)
-        suite = found.suite if found else suite
+    try:
+        found = scenario_from_request(get_session())
+    except DomainError:
+        found = None
+    suite = found.suite if found else current_app.config["SUITE"]
     return current_app.extensions.get(PASSENGER_CHOICES, {}).get(suite, "select")
 
 

@@ -50,14 +50,14 @@ class OraclePolicy:
 
 
 def _action_for(step: dict, elements: list[dict]) -> str | None:
-    target, value = step["target"], step.get("value", "")
+    value, kind = step.get("value", ""), kind_of(step["target"])
     if step["action"] == "click":
         element = _named(elements, step["label"], CLICK_KINDS)
         return f"CLICK {element['id']}" if element else None
-    if kind_of(target) == "flight":
+    if kind == "flight":
         element = _flight_row(elements, value)
         return f"CLICK {element['id']}" if element else None
-    if kind_of(target) == "choice":  # radio buttons, each named by its value ("oneway" -> "One way"),
+    if kind == "choice":  # radio buttons, each named by its value ("oneway" -> "One way"),
         radio = next((e for e in elements if e["kind"] == "radio" and _squashed(e["name"]) == _squashed(value)), None)
         if radio is not None:
             return f"CLICK {radio['id']}"
