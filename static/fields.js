@@ -49,10 +49,16 @@ export function resetForm(form) {
 export function apiValues(container) {
   const values = {};
   for (const el of container.querySelectorAll("[data-api]:not(:disabled)")) {
-    if (el.type !== "radio") values[el.dataset.api] = committedValue(el);
-    else if (el.checked || !(el.dataset.api in values)) values[el.dataset.api] = el.checked ? el.value : "";
+    takeValue(values, el.dataset.api, el);
   }
   return values;
+}
+
+// Put `el`'s committed value in `values[key]`; the radios of a group share the key, which holds the
+// checked one's value ("" while none is).
+function takeValue(values, key, el) {
+  if (el.type !== "radio") values[key] = committedValue(el);
+  else if (el.checked || !(key in values)) values[key] = el.checked ? el.value : "";
 }
 
 // Current committed values of every enabled named field inside a [data-form] container.
@@ -62,12 +68,7 @@ export function snapshot(container) {
   for (const el of container.querySelectorAll("input, select, textarea")) {
     const name = fieldName(el);
     if (!name || el.disabled || el.closest("[data-no-record]")) continue;
-    if (el.type === "radio") {
-      if (!(name in fields)) fields[name] = "";
-      if (el.checked) fields[name] = el.value;
-    } else {
-      fields[name] = committedValue(el);
-    }
+    takeValue(fields, name, el);
   }
   return fields;
 }
