@@ -147,14 +147,20 @@ def _at(flights: list[dict], departure_time: str):
     return next((f["id"] for f in flights if f["departure_time"] == departure_time), None)
 
 
-async def _drive(url: str, clients: int, warmup: float, seconds: float) -> dict:
+def address(url: str) -> tuple[str, int]:
+    """(host, port) of a server's http://host:port/ URL."""
     host, port = url.removeprefix("http://").rstrip("/").split(":")
+    return host, int(port)
+
+
+async def _drive(url: str, clients: int, warmup: float, seconds: float) -> dict:
+    host, port = address(url)
     now = time.perf_counter()
     clock = {"start": now + warmup, "end": now + warmup + seconds}
     # The clients start one after another over half the warm-up, as load tools ramp up: started at once,
     # closed-loop clients served in turn stay in lock-step for good, every request then waits behind
     # the others' copies of the same step, and the slowest step alone sets the p99.
-    players = [Client(Connection(host, int(port)), seed, clock, warmup / 2 * seed / clients) for seed in range(clients)]
+    players = [Client(Connection(host, port), seed, clock, warmup / 2 * seed / clients) for seed in range(clients)]
     await asyncio.gather(*(player.run() for player in players))
     latencies = sorted(latency for player in players for latency in player.latencies)
     return {"requests": len(latencies), "seconds": seconds, "latencies": latencies,
@@ -204,6 +210,12 @@ class ServerProcess:
             self.process.kill()
             self.process.wait()
 
+    def __enter__(self) -> ServerProcess:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
 
 # granian says where it listens only in its log; this says it as run.py does, then serves.
 GRANIAN_SERVER = """
@@ -222,10 +234,13 @@ Granian("benchmarks.granian_app:app", address="127.0.0.1", port=port, interface=
 """
 
 
-def granian_command(python: str, workers: int, threads: int, header_seconds: float = 30) -> list[str]:
-    """granian serving the CRM app (benchmarks/granian_app.py); `header_seconds` is how long it
-    waits for a request's head (its default, 30)."""
-    return [python, "-c", GRANIAN_SERVER, str(workers), str(threads), str(header_seconds)]
+def granian_server(python: str, database_url: str, instance: Path, workers: int, threads: int,
+                   header_seconds: float = 30) -> ServerProcess:
+    """granian serving the CRM app (benchmarks/granian_app.py) on `database_url`; `header_seconds`
+    is how long it waits for a request's head (its default, 30)."""
+    environment = {**os.environ, "DATABASE_URL": database_url, "CRM_INSTANCE_PATH": str(instance)}
+    return ServerProcess([python, "-c", GRANIAN_SERVER, str(workers), str(threads), str(header_seconds)],
+                         env=environment)
 
 
 @contextmanager
@@ -240,12 +255,9 @@ def worktree(revision: str):
             subprocess.run(["git", "worktree", "remove", "--force", folder], cwd=ROOT, capture_output=True)
 
 
-def measure(name: str, command: list[str], args, pool, **where) -> dict:
-    server = ServerProcess(command, **where)
-    try:
+def measure(name: str, server: ServerProcess, args, pool) -> dict:
+    with server:
         result = pool.submit(drive, server.url, args.clients, args.warmup, args.seconds).result()
-    finally:
-        server.stop()
     latencies = result["latencies"]
     summary = {"name": name, "rps": result["requests"] / result["seconds"],
                "p50": 1000 * statistics.median(latencies), "p99": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
@@ -285,29 +297,26 @@ def main() -> None:
         pool.submit(time.sleep, 0).result()  # the client process is up before any timing
         folder = Path(folder)
         if "werkzeug" in only:
-            results["werkzeug"] = measure("werkzeug", [python, "-c", DEVELOPMENT_SERVER, f"sqlite:///{folder}/w.db",
-                                                       str(folder)], args, pool)
+            results["werkzeug"] = measure("werkzeug", ServerProcess(
+                [python, "-c", DEVELOPMENT_SERVER, f"sqlite:///{folder}/w.db", str(folder)]), args, pool)
         if "sqlite" in only:
-            results["sqlite"] = measure("sqlite", [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/s.db"],
-                                        args, pool)
+            results["sqlite"] = measure("sqlite", ServerProcess(
+                [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/s.db"]), args, pool)
         if only & {"postgresql", "granian", "old"}:
             with TemporaryCluster(settings=DURABLE_ENOUGH) as cluster:
                 threads = ["--threads", str(args.threads)] if args.threads else []
                 run_py = [python, "run.py", "--port", "0", "--workers", "2", *threads]
                 if "postgresql" in only:
-                    results["postgresql"] = measure("postgresql x2", [*run_py, "--db", cluster.create_database("crm")],
-                                                    args, pool)
+                    results["postgresql"] = measure("postgresql x2", ServerProcess(
+                        [*run_py, "--db", cluster.create_database("crm")]), args, pool)
                 if "granian" in only:
-                    environment = {**os.environ, "DATABASE_URL": cluster.create_database("crm_granian"),
-                                   "CRM_INSTANCE_PATH": str(folder / "granian")}
-                    results["granian"] = measure(f"granian x2 t{args.granian_threads}",
-                                                 granian_command(python, 2, args.granian_threads), args, pool,
-                                                 env=environment)
+                    results["granian"] = measure(f"granian x2 t{args.granian_threads}", granian_server(
+                        python, cluster.create_database("crm_granian"), folder / "granian", 2, args.granian_threads),
+                        args, pool)
                 if "old" in only:
                     with worktree(args.old) as old_tree:
-                        results["old"] = measure(f"old x2 {args.old[:10]}",
-                                                 [*run_py, "--db", cluster.create_database("crm_old")], args, pool,
-                                                 cwd=old_tree)
+                        results["old"] = measure(f"old x2 {args.old[:10]}", ServerProcess(
+                            [*run_py, "--db", cluster.create_database("crm_old")], cwd=old_tree), args, pool)
     print_ratios(results, args)
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import sys
 import tempfile
@@ -27,32 +26,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.server_throughput import ServerProcess, granian_command, worktree  # noqa: E402
+from benchmarks.server_throughput import ServerProcess, address, granian_server, worktree  # noqa: E402
 from crm_app.production_server import ServerOptions  # noqa: E402
-from tests.slow_connections import closed_by, open_slow  # noqa: E402
+from tests.slow_connections import closed_by, normal_request, open_slow  # noqa: E402
 
 HALF_A_REQUEST = b"GET /api/airports?q=JF HT"
-NORMAL = b"GET /api/airports?q=JFK HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n"
 TIMEOUT = ServerOptions().request_timeout
 
 
-def address(url: str) -> tuple[str, int]:
-    host, port = url.removeprefix("http://").rstrip("/").split(":")
-    return host, int(port)
-
-
-def normal_request(url: str) -> float | None:
-    """Seconds until a normal request on a new connection was answered in full; None after 30 s."""
-    started = time.monotonic()
+def timed_normal_request(url: str) -> float | None:
+    """Seconds until a normal request on a new connection was answered with a 200; None when it
+    was not, or not within 30 s."""
     try:
-        with socket.create_connection(address(url), timeout=30) as connection:
-            connection.sendall(NORMAL)
-            answer = b""
-            while chunk := connection.recv(65536):
-                answer += chunk
+        seconds, answer = normal_request(address(url))
     except OSError:
         return None
-    return time.monotonic() - started if answer.startswith(b"HTTP/1.1 200") else None
+    return seconds if answer.startswith(b"HTTP/1.1 200") else None
 
 
 def slow_clients(url: str, clients: int, first_bytes: bytes) -> dict:
@@ -60,7 +49,7 @@ def slow_clients(url: str, clients: int, first_bytes: bytes) -> dict:
     try:
         connections = open_slow(address(url), clients, first_bytes)
         opened = time.monotonic()
-        latencies = [normal_request(url) for _ in range(3)]
+        latencies = [timed_normal_request(url) for _ in range(3)]
         answered = [latency for latency in latencies if latency is not None]
         closed, answers = closed_by(connections, opened + TIMEOUT + 3)
         return {"median": statistics.median(answered) if len(answered) == len(latencies) else None,
@@ -87,25 +76,14 @@ def main() -> None:
     print(f"{'server':12} {'clients':10} {'normal request':>16} {'closed':>13} {'got 408':>7}")
     with tempfile.TemporaryDirectory(prefix="crm-slow-") as folder:
         folder = Path(folder)
-        servers = [("run.py", [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/new.db"], {}),
-                   ("granian", granian_command(python, 1, 1, TIMEOUT),
-                    {"env": {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/granian.db",
-                             "CRM_INSTANCE_PATH": str(folder / "granian")}})]
-        for name, command, where in servers:
-            server = ServerProcess(command, **where)
-            try:
-                report(name, server, args.clients)
-            finally:
-                server.stop()
+        with ServerProcess([python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/new.db"]) as server:
+            report("run.py", server, args.clients)
+        with granian_server(python, f"sqlite:///{folder}/granian.db", folder / "granian", 1, 1, TIMEOUT) as server:
+            report("granian", server, args.clients)
         if args.old:
-            with worktree(args.old) as old_tree:
-                server = ServerProcess([python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/old.db"],
-                                       cwd=old_tree)
-                try:
-                    report(f"old {args.old[:7]}", server, args.clients)
-                finally:
-                    server.stop()
-
+            with worktree(args.old) as old_tree, ServerProcess(
+                    [python, "run.py", "--port", "0", "--db", f"sqlite:///{folder}/old.db"], cwd=old_tree) as server:
+                report(f"old {args.old[:7]}", server, args.clients)
 
 if __name__ == "__main__":
     main()

@@ -6,14 +6,13 @@ and be closed."""
 from __future__ import annotations
 
 import json
-import re
-import socket
 import urllib.parse
 
 import pytest
 
-from tests.api.test_production_server import RunningServer, ends_within
+from tests.api.test_production_server import RunningServer, read_answer
 from tests.conftest import OPERATOR_TOKEN
+from tests.slow_connections import ends_within
 
 BODY_LIMIT = 64 * 1024
 BODY_ROUTES = [("POST", "/api/passenger/validate"), ("POST", "/api/bookings"), ("POST", "/api/bookings/{code}/cancel"),
@@ -65,18 +64,6 @@ def scenario(server) -> dict:
         status, _head, body = read_answer(connection)
     assert status == 200
     return json.loads(body)
-
-
-def read_answer(connection: socket.socket) -> tuple[int, str, bytes]:
-    """(status, head, body) of one answer, read by its Content-Length."""
-    received = b""
-    while b"\r\n\r\n" not in received:
-        received += connection.recv(65536) or pytest.fail(f"closed without an answer: {received[:200]!r}")
-    head, _, body = received.partition(b"\r\n\r\n")
-    length = int(re.search(rb"Content-Length: (\d+)", head, re.I).group(1))
-    while len(body) < length:
-        body += connection.recv(65536) or pytest.fail("closed in the middle of an answer")
-    return int(head.split()[1]), head.decode("latin-1"), body
 
 
 def request_bytes(method: str, target: str, body: bytes | None) -> bytes:

@@ -21,6 +21,7 @@ from crm_app.app_turns import FairTurn, TakingTurns
 from crm_app.http_client import http_sender
 from crm_app.server import SERVER_MESSAGES
 from tests.conftest import OPERATOR
+from tests.slow_connections import ends_within
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLIC_URL = "https://crm.example.org/lab/"
@@ -74,24 +75,22 @@ def answer(connection: socket.socket) -> tuple[int, dict, str]:
     return int(head.split()[1]), json.loads(body), head.decode("latin-1")
 
 
-def one_answer_kept_alive(connection: socket.socket) -> str:
-    """Read one whole response (by its Content-Length) from a connection left open; its head."""
+def read_answer(connection: socket.socket) -> tuple[int, str, bytes]:
+    """(status, head, body) of one whole response, read by its Content-Length, from a connection
+    the server may keep open."""
     received = b""
     while b"\r\n\r\n" not in received:
-        received += connection.recv(65536) or pytest.fail("closed")
+        received += connection.recv(65536) or pytest.fail(f"closed without an answer: {received[:200]!r}")
     head, _, body = received.partition(b"\r\n\r\n")
-    length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+    length = int(re.search(rb"Content-Length: (\d+)", head, re.I).group(1))
     while len(body) < length:
-        body += connection.recv(65536) or pytest.fail("closed")
-    return head.decode("latin-1")
+        body += connection.recv(65536) or pytest.fail("closed in the middle of an answer")
+    return int(head.split()[1]), head.decode("latin-1"), body
 
 
-def closed_within(connection: socket.socket, seconds: float) -> bool:
-    connection.settimeout(seconds)
-    try:
-        return connection.recv(1) == b""
-    except TimeoutError:
-        return False
+def one_answer_kept_alive(connection: socket.socket) -> str:
+    """Read one whole response from a connection left open; its head."""
+    return read_answer(connection)[1]
 
 
 @pytest.fixture(scope="module")
@@ -192,27 +191,6 @@ def test_a_chunked_body_over_64_kb_is_a_json_413(server):
     assert (status, body) == (413, {"error": "The request body is larger than 65536 bytes"})
 
 
-def ends_within(connection: socket.socket, seconds: float) -> bool:
-    """Whether the server ends the connection (closes or resets it) within `seconds`, reading
-    whatever it still sends."""
-    connection.settimeout(seconds)
-    try:
-        while connection.recv(65536):
-            pass
-    except ConnectionResetError:
-        pass
-    except TimeoutError:
-        return False
-    return True
-
-
-def head_of_first_answer(connection: socket.socket) -> str:
-    received = b""
-    while b"\r\n\r\n" not in received:
-        received += connection.recv(65536) or pytest.fail("closed before an answer")
-    return received.partition(b"\r\n\r\n")[0].decode("latin-1")
-
-
 @pytest.mark.parametrize("framing", [b"Content-Length: 2000000\r\n\r\n", b"Transfer-Encoding: chunked\r\n\r\n"])
 def test_an_answer_that_leaves_the_body_unread_says_connection_close(server, framing):
     """A 413 does not read the 2 MB body (or the rest of a chunked one): the connection cannot carry
@@ -221,7 +199,7 @@ def test_an_answer_that_leaves_the_body_unread_says_connection_close(server, fra
     body = b"{" + b" " * 100_000 if b"Length" in framing else b"%x\r\n{%s\r\n" % (100_001, b" " * 100_000)
     with server.connect() as connection:
         connection.sendall(PASSENGER_CHECK + framing + body)
-        head = head_of_first_answer(connection)
+        head = one_answer_kept_alive(connection)
         assert head.startswith("HTTP/1.1 413") and "Connection: close" in head, head
         assert ends_within(connection, 10)
 
@@ -265,7 +243,7 @@ def test_a_body_that_trickles_in_holds_up_no_other_request(patient_server):
         started = time.monotonic()
         for _ in range(4):  # on both workers, whichever holds the stalled one
             assert http_sender(patient_server.url)("GET", "/api/config", None)[0] == 200
-        assert time.monotonic() - started < 5 and not closed_within(stalled, 0.1)  # still waiting for its body
+        assert time.monotonic() - started < 5 and not ends_within(stalled, 0.1)  # still waiting for its body
 
 
 @pytest.mark.parametrize("partial", [
@@ -287,7 +265,7 @@ def test_idle_and_silent_connections_are_closed_after_the_keep_alive(server):
         idle.settimeout(10)
         head = one_answer_kept_alive(idle)
         assert head.startswith("HTTP/1.1 200") and "Connection: keep-alive" in head
-        assert closed_within(idle, 10) and closed_within(silent, 10)
+        assert ends_within(idle, 10) and ends_within(silent, 10)
 
 
 def test_connections_past_the_bound_wait_until_one_is_free(databases, tmp_path):
@@ -303,7 +281,7 @@ def test_connections_past_the_bound_wait_until_one_is_free(databases, tmp_path):
         assert not answered  # the third one waits in the listen queue...
         waiting.join(timeout=15)
         assert answered and answered[0][0] == 200  # ...until the silent ones are closed
-        assert all(closed_within(connection, 1) for connection in silent)
+        assert all(ends_within(connection, 1) for connection in silent)
     finally:
         assert running.stop() == 0
 

@@ -12,7 +12,7 @@ import pytest
 
 from crm_app.production_server import ServerOptions
 from tests.api.test_production_server import RunningServer
-from tests.slow_connections import closed_by, open_slow
+from tests.slow_connections import closed_by, normal_request, open_slow
 
 CLIENTS = 1_000
 HALF_A_REQUEST = b"GET /api/airports?q=JF HT"
@@ -26,26 +26,15 @@ def server(databases, tmp_path_factory):
     assert running.stop() == 0
 
 
-def timed_request(server) -> tuple[float, int, dict]:
-    """Seconds until a normal request on a new connection was answered, its status and body."""
-    started = time.monotonic()
-    with server.connect() as connection:
-        connection.settimeout(30)
-        connection.sendall(b"GET /api/airports?q=JFK HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        raw = b""
-        while chunk := connection.recv(65536):
-            raw += chunk
-    head, _, body = raw.partition(b"\r\n\r\n")
-    return time.monotonic() - started, int(head.split()[1]), json.loads(body)
-
-
 @pytest.mark.parametrize("first_bytes", [HALF_A_REQUEST, b""], ids=["half-open", "silent"])
 def test_a_thousand_slow_clients_stall_no_one(server, first_bytes):
     slow = []
     try:
         slow = open_slow((server.host, server.port), CLIENTS, first_bytes)
         opened = time.monotonic()
-        seconds, status, body = timed_request(server)
+        seconds, answer = normal_request((server.host, server.port))
+        head, _, body = answer.partition(b"\r\n\r\n")
+        status, body = int(head.split()[1]), json.loads(body)
         assert status == 200 and body["airports"][0]["code"] == "JFK"
         assert seconds < 1, f"a normal request waited {seconds:.2f} s behind {CLIENTS} slow clients"
         defaults = ServerOptions()
