@@ -31,7 +31,7 @@ $(BG_STAMP): pyproject.toml $(BG_CONSTRAINTS)
 
 browsergym: $(BG_STAMP)
 
-# Debian's Chromium is what Playwright drives (see agent/browser.py); its own download fails here.
+# Debian's Chromium is what Playwright drives (see agent/env/browser.py); its own download fails here.
 browser: $(STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 
-from crm_app import create_app
 from crm_app.config import DEFAULTS
 from crm_app.instance_secrets import secret_source
 from crm_app.production_server import add_arguments, options_from, serve
+from scenarios.app import create_app
 from scenarios.suites import SUITES
 
 

@@ -19,19 +19,22 @@ from pathlib import Path
 from crm_app.services.errors import InvalidInput
 from scenarios.tasks import task_named
 
-from .llm import DEFAULT_TEMPERATURE, LLMError
+from .crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
+from .env.modes import DEFAULT_MODES, check_modes, describe_modes
+from .env.recording import TRACE_MODES
+from .episode.run_folder import RUN_RECORD, SUMMARY_CSV
+from .experiment import webwise_auto
+from .experiment.backends import BACKENDS, BackendError, session as backend_session
+from .experiment.backends.episode_worker import WorkerConfig
+from .experiment.protocols import DEFAULT as DEFAULT_PROTOCOL, FULL_MAX_STEPS, PAPER_CAPS, PROTOCOLS, Protocol
+from .experiment.run_record import finish_record, planned_episodes, start_record
+from .experiment.runner import RunStopped, SettingsConflict, crash_reasons, plan, play, prepare
 from .memory import cli as memory_cli
-from .modes import DEFAULT_MODES, check_modes, describe_modes
-from .paper_table import format_labelled
-from .policies import SHOT_NAMES, make_policy, methods, shot_settings, webwise_auto
-from .protocols import DEFAULT as DEFAULT_PROTOCOL, FULL_MAX_STEPS, PAPER_CAPS, PROTOCOLS, Protocol
-from .recording import TRACE_MODES
-from .references import ReferenceError, load_reference, reference_names
-from .run_record import finish_record, planned_episodes, start_record
-from .runner import RunStopped, SettingsConflict, label_settings, pending, plan, read_trajectory, run_all
-from .server_api import TOKEN_VARIABLE, ScenarioClient, ServerError
-from .summary import load_trajectories, summarize, summarize_overall, write_csv
-from .workers import BACKENDS, BackendError, session as backend_session
+from .policies import SHOT_NAMES, make_policy, methods, shot_settings
+from .policies.llm import DEFAULT_TEMPERATURE, LLMError
+from .results.references import ReferenceError, load_reference, reference_names
+from .results.summary import load_trajectories, summarize, summarize_overall, write_csv
+from .results.table import format_labelled
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--auto-trials takes a number of trials per task, 1 or more")
         _check_execution(args, parser)
         settings = _shot_settings(args.shots, parser)
-        options = _policy_options(args)
+        options = _policy_options(args, out)
         variants = _variants(chosen, settings, parser)
         try:
             observations = check_modes(args.observations.split(","))
@@ -69,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         except (LLMError, ValueError) as error:
             parser.error(str(error))
         specs = [spec for method, shots in variants
-                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations)]
+                 for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations,
+                                  args.max_steps)]
         return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv, references)
     return _print_summary(out, references, parser)
 
@@ -78,27 +82,27 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
          references: list) -> int:
     """Play the specs against the server, record the run, print the table; the exit status."""
     options = {**policy_options, "max_steps": args.max_steps}
-    settings = label_settings(specs, options)
     try:
-        pending(specs, out, options, settings)  # refuse before anything starts
+        run = prepare(specs, out, options)  # refuses before anything starts
     except SettingsConflict as conflict:
         print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
         return 2
     execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
+    env_options = PROTOCOLS[args.protocol].env_options()
     try:
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
-            record = start_record(out, argv, specs, options, settings, url, embedded,
+            record = start_record(out, argv, specs, options, run.settings, url, embedded,
                                   {**execution, "concurrency": args.concurrency})
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
                     webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,
                                          args.auto_trials, args.concurrency, args.max_steps,
                                          progress=not args.quiet, policy_options=policy_options,
-                                         operator_token=token, **execution)
-                written = run_all(specs, url, out, args.concurrency, args.max_steps, progress=not args.quiet,
-                                  policy_options=policy_options, operator_token=token,
-                                  recording={"screenshots": args.screenshots, "trace": args.trace}, **execution)
+                                         operator_token=token, env_options=env_options, **execution)
+                config = WorkerConfig(url, policy_options, token,
+                                      {"screenshots": args.screenshots, "trace": args.trace}, env_options)
+                written = play(run, config, args.concurrency, progress=not args.quiet, **execution)
             except RunStopped as stopped:
                 finish_record(out, record, f"stopped: {stopped}")
                 _print_summary(out, references)
@@ -117,8 +121,8 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
 
 
 def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None) -> int:
-    """Write OUT/report/ (agent/report/) and say where it is."""
-    from .report import PriceError, ReportError, write_report  # matplotlib loads only when needed
+    """Write OUT/report/ (agent/results/report/) and say where it is."""
+    from .results.report import PriceError, ReportError, write_report  # matplotlib loads only when needed
 
     try:
         index = write_report(out, prices)
@@ -134,8 +138,7 @@ def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=
 
 def _crash_status(written: list[Path]) -> int:
     """1, with the reason on stderr, when every episode this run played crashed."""
-    crashes = [(path, (read_trajectory(path) or {}).get("crash")) for path in written]
-    crashes = [(path, crash) for path, crash in crashes if crash]
+    crashes = crash_reasons(written)
     if not written or len(crashes) < len(written):
         return 0
     path, crash = crashes[0]
@@ -179,7 +182,7 @@ def _check_execution(args, parser: argparse.ArgumentParser) -> None:
     if args.ray_address and args.backend != "ray":
         parser.error("--ray-address is for --backend ray")
     if args.backend == "ray":
-        from .workers import ray_cluster
+        from .experiment.backends import ray_cluster
 
         if not ray_cluster.available():
             parser.error("--backend ray needs Ray: pip install -e '.[ray]' (make setup installs it)")
@@ -197,7 +200,7 @@ def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentPa
     """Write OUT/summary.csv and print the table (with the reference columns); the exit status."""
     trajectories = load_trajectories(out)
     rows = summarize(trajectories, planned_episodes(out))
-    write_csv(rows, out / "summary.csv")
+    write_csv(rows, out / SUMMARY_CSV)
     if not rows:
         print(f"No trajectories under {out}.")
         return 0
@@ -206,14 +209,14 @@ def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentPa
         if parser is None:
             raise ValueError(message)
         parser.error(message)
-    overall = summarize_overall([t for t in trajectories if t.get("complete")])
+    overall = summarize_overall([t for t in trajectories if t.complete])
     print(format_labelled(rows, references, overall))
     return 0
 
 
 def _print_locations(out: Path) -> None:
     print(f"\nTrajectories: {out}/<label>/<task>/seed<N>-trial<T>.json\n"
-          f"Summary:      {out / 'summary.csv'}\nRun record:   {out / 'run.json'}")
+          f"Summary:      {out / SUMMARY_CSV}\nRun record:   {out / RUN_RECORD}")
 
 
 def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:
@@ -236,11 +239,12 @@ def _variants(chosen: list[str], settings: list[str], parser: argparse.ArgumentP
     return variants
 
 
-def _policy_options(args) -> dict:
+def _policy_options(args, out: Path) -> dict:
     """What the LLM policies need (the oracle ignores them); the key comes from OPENAI_API_KEY."""
     return {"model": args.model, "base_url": args.base_url, "cache_dir": args.cache_dir,
             "temperature": args.temperature, "embedding_model": args.embedding_model,
-            "memory": args.memory, "auto_trials": args.auto_trials, "run_dir": args.out,
+            "memory": args.memory, "auto_trials": args.auto_trials,
+            "auto_examples": str(webwise_auto.examples_path(out)),
             "protocol": args.protocol, "conversation": args.conversation}
 
 
@@ -251,7 +255,7 @@ def _server(args):
     if args.server:
         yield args.server.rstrip("/"), args.operator_token, False
         return
-    from crm_app.server import embedded_server
+    from scenarios.app import embedded_server
 
     with embedded_server(args.db) as server:
         yield server.url, server.app.config["OPERATOR_TOKEN"], True
@@ -337,7 +341,7 @@ def _parser() -> argparse.ArgumentParser:
     for command in (run, summary):
         command.add_argument("--reference", metavar="NAMES",
                              help=f"paper protocol: the papers' reported numbers beside the measured columns, "
-                                  f"comma-separated: {', '.join(reference_names())} (agent/references/)")
+                                  f"comma-separated: {', '.join(reference_names())} (agent/results/references/)")
     report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step",
                                  formatter_class=_Help)
     report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")

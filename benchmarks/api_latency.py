@@ -7,7 +7,7 @@ import statistics
 import time
 
 from crm_app.http_client import http_sender
-from crm_app.server import embedded_server
+from scenarios.app import embedded_server
 
 BOOKING = {
     "passenger": {"title": "Ms", "first_name": "Ada", "last_name": "Byron", "email": "ada@example.com",

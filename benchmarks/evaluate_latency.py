@@ -19,11 +19,11 @@ import time
 import urllib.request
 from pathlib import Path
 
-from crm_app import create_app
 from crm_app.db import card_hasher, write_transaction
 from crm_app.http_client import http_sender
 from crm_app.models import Event
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 from scenarios.card_data import protector
 from scenarios.events import clean_event
 from scenarios.replay import Replay

@@ -1,5 +1,5 @@
 """The CRM app as granian serves it (benchmarks only): its database from DATABASE_URL, its secrets
 in CRM_INSTANCE_PATH, as create_app reads them from the environment."""
-from crm_app import create_app
+from scenarios.app import create_app
 
 app = create_app()

@@ -22,12 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.env import CrmEnv  # noqa: E402
-from agent.observation import observe, parse_observation  # noqa: E402
+from agent.env.browser_env import CrmEnv  # noqa: E402
+from agent.env.observation import observe, parse_observation  # noqa: E402
+from agent.experiment.runner import plan, run_all  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
-from agent.runner import plan, run_all  # noqa: E402
-from agent.tasks import ALL_TASKS  # noqa: E402
-from crm_app.server import embedded_server  # noqa: E402
+from scenarios.tasks import TASK_NAMES  # noqa: E402
+from scenarios.app import embedded_server  # noqa: E402
 from crm_app.http_client import http_sender  # noqa: E402
 
 SCREEN_JS = """() => {
@@ -43,15 +43,15 @@ def median(values) -> float:
 
 
 def measure_resets(env: CrmEnv, count: int) -> list[dict]:
-    env.reset(task=ALL_TASKS[0], seed=999)  # warm-up: browser start, first page
-    return [env.reset(task=ALL_TASKS[i % len(ALL_TASKS)], seed=1000 + i)[1]["timings"] for i in range(count)]
+    env.reset(task=TASK_NAMES[0], seed=999)  # warm-up: browser start, first page
+    return [env.reset(task=TASK_NAMES[i % len(TASK_NAMES)], seed=1000 + i)[1]["timings"] for i in range(count)]
 
 
 def measure_steps(env: CrmEnv, episodes: int):
     """Oracle episodes one by one: step timings by action kind, observation size by screen, and
     the resets that follow a finished episode (whose blank page was opened when it ended)."""
     steps, screens, resets = defaultdict(list), defaultdict(list), []
-    for task, seed in itertools.product(ALL_TASKS, range(episodes)):
+    for task, seed in itertools.product(TASK_NAMES, range(episodes)):
         obs, info = env.reset(task=task, seed=seed)
         resets.append(info["timings"])
         policy = make_policy("oracle")
@@ -94,7 +94,7 @@ def full_results_page(env: CrmEnv) -> tuple[int, float]:
 
 def throughput(url: str, token: str, concurrency: int, episodes: int) -> tuple[int, float]:
     with tempfile.TemporaryDirectory() as out:
-        specs = plan("oracle", list(ALL_TASKS), episodes, seed=500 + concurrency * 100)
+        specs = plan("oracle", list(TASK_NAMES), episodes, seed=500 + concurrency * 100)
         start = time.perf_counter()
         run_all(specs, url, Path(out), concurrency=concurrency, progress=False, operator_token=token)
         minutes = (time.perf_counter() - start) / 60

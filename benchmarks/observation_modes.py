@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/observation_modes.py [--episodes 2]
 
 The oracle plays every task with every mode asked for; each step's timings say how long each mode
-took (agent/modes/: the element list is extracted at every step whatever the modes, so its cost is
+took (agent/env/modes/: the element list is extracted at every step whatever the modes, so its cost is
 the observation's `observe_ms`; the others are timed one by one, `som` drawing on the screenshot
 taken for `screenshot`). Sizes: text modes in tokens (characters / 4), images in PNG kilobytes.
 Embedded server on a temporary SQLite file; medians and 90th percentiles in milliseconds.
@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.env import CrmEnv  # noqa: E402
-from agent.modes import IMAGE, modes  # noqa: E402
-from agent.observation import count_tokens  # noqa: E402
+from agent.env.browser_env import CrmEnv  # noqa: E402
+from agent.env.modes import IMAGE, modes  # noqa: E402
+from agent.env.observation import count_tokens  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
-from agent.tasks import ALL_TASKS  # noqa: E402
-from crm_app.server import embedded_server  # noqa: E402
+from scenarios.tasks import TASK_NAMES  # noqa: E402
+from scenarios.app import embedded_server  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -40,7 +40,7 @@ def size(mode: str, value) -> float:
 def measure(env: CrmEnv, episodes: int) -> tuple[dict, dict, list]:
     """Milliseconds and sizes per mode over every oracle step, and each step's whole time."""
     times, sizes, steps = defaultdict(list), defaultdict(list), []
-    for task, seed in itertools.product(ALL_TASKS, range(episodes)):
+    for task, seed in itertools.product(TASK_NAMES, range(episodes)):
         obs, info = env.reset(task=task, seed=seed)
         oracle = make_policy("oracle")
         oracle.reset(info["scenario"])
@@ -64,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     with embedded_server() as server, CrmEnv(server.url, observations=tuple(modes())) as env:
-        env.reset(task=ALL_TASKS[0], seed=999)  # warm-up: browser start, first page
+        env.reset(task=TASK_NAMES[0], seed=999)  # warm-up: browser start, first page
         times, sizes, steps = measure(env, args.episodes)
     print(f"machine: {os.cpu_count()} cores, load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     base = statistics.median(times["elements"])

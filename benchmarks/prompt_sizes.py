@@ -20,12 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.env import CrmEnv  # noqa: E402
-from agent.observation import Observation  # noqa: E402
+from agent.env.browser_env import CrmEnv  # noqa: E402
+from agent.env.observation import Observation  # noqa: E402
+from agent.episode.play import play_episode  # noqa: E402
+from agent.episode.spec import EpisodeSpec  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
-from agent.runner import EpisodeSpec, run_episode  # noqa: E402
-from agent.tasks import ALL_TASKS  # noqa: E402
-from crm_app.server import embedded_server  # noqa: E402
+from scenarios.tasks import TASK_NAMES  # noqa: E402
+from scenarios.app import embedded_server  # noqa: E402
 
 METHODS = ("flat", "heap", "step")
 
@@ -37,10 +38,10 @@ def tokens(text: str) -> int:
 def oracle_pages(env: CrmEnv, episodes: int) -> list[tuple[dict, list]]:
     """(scenario, [(observation, action), ...]) for oracle episodes of every task."""
     oracle, played = make_policy("oracle"), []
-    for task, seed in itertools.product(ALL_TASKS, range(episodes)):
-        trajectory = run_episode(env, oracle, EpisodeSpec("oracle", task, seed), max_steps=60)
-        played.append((trajectory["scenario"],
-                       [(Observation(step["observation"]), step["action"]) for step in trajectory["steps"]]))
+    for task, seed in itertools.product(TASK_NAMES, range(episodes)):
+        trajectory = play_episode(env, oracle, EpisodeSpec("oracle", task, seed, max_steps=60))
+        played.append((trajectory.scenario,
+                       [(Observation(step["observation"]), step["action"]) for step in trajectory.steps]))
     return played
 
 

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from agent.browser import launch_chromium  # noqa: E402
-from agent.report import write_report  # noqa: E402
+from agent.env.browser import launch_chromium  # noqa: E402
+from agent.results.report import write_report  # noqa: E402
 from tests.agent.synthetic_runs import write_run  # noqa: E402
 
 LABELS = ("flat-zero-shot", "flat-few-shot", "heap-few-shot", "step-few-shot")

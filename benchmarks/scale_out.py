@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.runner import plan, run_all  # noqa: E402
-from agent.workers import default_browsers, ray_cluster  # noqa: E402
-from crm_app.server import embedded_server  # noqa: E402
+from agent.experiment.backends import default_browsers, ray_cluster  # noqa: E402
+from agent.experiment.runner import plan, run_all  # noqa: E402
+from scenarios.app import embedded_server  # noqa: E402
 from tests.agent.scripted_model import flat_search_flight  # noqa: E402
 from tests.fake_openai import FakeOpenAIServer  # noqa: E402
 from tests.process_tree import Watch, tree_pss_mb  # noqa: E402

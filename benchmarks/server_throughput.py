@@ -49,8 +49,8 @@ TASK = "TASK_BOOK_FLIGHT"
 DEVELOPMENT_SERVER = """
 import sys
 from werkzeug.serving import make_server
-from crm_app import create_app
 from crm_app.server import QuietRequestHandler
+from scenarios.app import create_app
 app = create_app({"DATABASE_URL": sys.argv[1], "INSTANCE_PATH": sys.argv[2]})
 server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietRequestHandler)
 print("Operator token: (development server)", flush=True)

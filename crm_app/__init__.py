@@ -1,6 +1,10 @@
-"""AirlineCRM: a mock airline call-center CRM (Flask app factory)."""
+"""AirlineCRM: a mock airline call-center CRM (Flask app factory).
+
+The CRM alone: the app as it is served, with its scenario backend, is made by scenarios/app.py.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import click
@@ -12,13 +16,16 @@ from .instance_secrets import load_secrets
 from .models import Base
 from .services.dates import Calendar
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
-def create_app(config: dict | None = None) -> Flask:
+def create_app(config: dict | None = None, extensions: Iterable[Callable[[Flask], None]] = ()) -> Flask:
+    """The CRM app. `extensions` are the init_app functions of what builds on the CRM (the scenario
+    backend: scenarios/app.py); each runs once the CRM's own routes are registered and before its
+    OpenAPI route and request hooks are: an extension's before-request hooks then run before the
+    request guard, and its after-request hooks see the answer with its security headers."""
     settings = load_config(config)
     instance = settings["INSTANCE_PATH"]
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+    pages = Path(settings["PAGE_FOLDER"])
+    app = Flask(__name__, template_folder=str(pages / "templates"), static_folder=str(pages / "static"),
                 instance_path=str(Path(instance).resolve()) if instance else None)
     load_secrets(settings, app.instance_path)
     app.config.update(settings)
@@ -29,11 +36,11 @@ def create_app(config: dict | None = None) -> Flask:
     from .api import api, register_error_handlers
     from .openapi import openapi
     from .web import web
-    from scenarios.routes import scenario_routes
 
     app.register_blueprint(api)
     app.register_blueprint(web)
-    app.register_blueprint(scenario_routes)
+    for init_app in extensions:
+        init_app(app)
     app.register_blueprint(openapi)
     register_error_handlers(app)
     request_guard.install(app)

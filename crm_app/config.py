@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 DEFAULTS = {
     # A SQLAlchemy URL; SQLite (the default, a file under instance/) is the database the tests cover.
@@ -27,6 +28,8 @@ DEFAULTS = {
     "PUBLIC_URL": "",
     # The scenario suite /generate-random-scenario serves (scenarios/suites.py): "full" or "paper".
     "SUITE": "full",
+    # The folder whose templates/ and static/ make the page: the repository's root, where they stay.
+    "PAGE_FOLDER": str(Path(__file__).resolve().parent.parent),
 }
 
 ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",

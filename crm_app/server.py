@@ -6,6 +6,7 @@ import contextlib
 import json
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from flask import Flask
@@ -76,17 +77,17 @@ class BackgroundServer:
 
 
 @contextlib.contextmanager
-def embedded_server(database_url: str | None = None, settings: dict | None = None):
-    """A server on a background thread, on the given database or a temporary SQLite file that is
-    removed afterwards: what agents and task packages use when no server is given. `settings` go to
-    create_app on top of the database's."""
-    from . import create_app
-
+def embedded_server(database_url: str | None = None, settings: dict | None = None, *,
+                    app_factory: Callable[[dict], Flask]):
+    """A server on a background thread of the app `app_factory` makes, on the given database or a
+    temporary SQLite file that is removed afterwards. `settings` go to the factory on top of the
+    database's. The factory is the caller's to give: agents and task packages want the full app
+    (scenarios.app.embedded_server gives it)."""
     with tempfile.TemporaryDirectory(prefix="airlinecrm-") as folder:
         # A temporary database keeps its secrets (operator token, card key) in the same folder.
         config = {"DATABASE_URL": database_url} if database_url else {
             "DATABASE_URL": f"sqlite:///{Path(folder) / 'crm.db'}", "INSTANCE_PATH": folder}
-        app = create_app({**config, **(settings or {})})
+        app = app_factory({**config, **(settings or {})})
         with BackgroundServer(app) as server:
             yield server
 

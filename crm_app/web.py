@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, Flask, current_app, render_template, request
 
 from .db import get_session
 from .scope import requested_scenario_id, scenario_from_request
@@ -12,8 +12,9 @@ from .services.errors import DomainError
 from .services.validation import EARLIEST_BIRTH
 
 web = Blueprint("web", __name__)
-# How each scenario suite shows the passenger form's Title and Gender ("select" or "radio"); the
-# scenario backend, which defines the suites, fills it in when it is registered.
+# app.extensions: how each scenario suite shows the passenger form's Title and Gender ("select" or
+# "radio"). The scenario backend, which defines the suites, fills it in from its init_app; its keys
+# are the suites the app serves.
 PASSENGER_CHOICES = "passenger choices"
 
 
@@ -41,6 +42,11 @@ def _passenger_choices() -> str:
         found = None
     suite = found.suite if found else current_app.config["SUITE"]
     return current_app.extensions.get(PASSENGER_CHOICES, {}).get(suite, "select")
+
+
+def suite_names(app: Flask) -> list[str]:
+    """The suites the app serves, as its scenario backend registered them; none without one."""
+    return list(app.extensions.get(PASSENGER_CHOICES, {}))
 
 
 def page_url(query: str = "") -> str:

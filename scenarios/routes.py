@@ -1,4 +1,5 @@
-"""HTTP routes of the scenario backend: generate, reset and evaluate scenarios; record page events."""
+"""HTTP routes of the scenario backend: generate, reset and evaluate scenarios; record page events.
+scenarios/app.py attaches them to the CRM app."""
 from __future__ import annotations
 
 import random
@@ -11,31 +12,20 @@ from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
 from crm_app.services.errors import InvalidInput
 from crm_app.services.numbers import whole_number
-from crm_app.web import PASSENGER_CHOICES, page_url
+from crm_app.web import page_url
 
 from . import call_log, store
 from .card_data import protector
 from .evaluator import MODALITIES
 from .events import clean_event
 from .operator import is_operator, without_gold_values
-from .suites import SUITES, suite_named
+from .suites import suite_named
 from .tasks import task_named
 
 scenario_routes = Blueprint("scenarios", __name__)
 call_log.attach(scenario_routes)
 
 MAX_SEED = 2**31 - 1
-
-
-@scenario_routes.record_once
-def _check_suite(state) -> None:
-    """An unknown SUITE setting stops the app at start, naming the choices; the page learns how
-    each suite shows the passenger form."""
-    try:
-        state.app.config["SUITE"] = suite_named(state.app.config["SUITE"]).name
-    except InvalidInput as error:
-        raise ValueError(f"SUITE setting: {error}") from None
-    state.app.extensions[PASSENGER_CHOICES] = {name: suite.passenger_choices for name, suite in SUITES.items()}
 
 
 def _world() -> store.World:

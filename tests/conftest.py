@@ -8,9 +8,9 @@ import tempfile
 import pytest
 from playwright.sync_api import sync_playwright
 
-from agent.browser import launch_chromium
-from crm_app import create_app
+from agent.env.browser import launch_chromium
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 
 from .databases import TestDatabases, dispose
 

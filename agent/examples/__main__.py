@@ -5,8 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..crm.client import ServerError
 from ..policies.prompting import PROMPTS
-from ..server_api import ServerError
 from .files import FORMATS, PageSource, ProvenanceError, Scenario, example_names, load
 from .render import difference, render_files
 from .replay import Replayer, example_server
@@ -82,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
                              help="example files under the prompts folder without .txt, e.g. heap/planner_examples "
                                   "(default: all)")
         command.add_argument("--prompts", type=Path, default=PROMPTS, metavar="DIR",
-                             help="the folder of the example files (default: agent/prompts)")
+                             help="the folder of the example files (default: agent/policies/prompts)")
     page = commands.add_parser("page", help="print the page a scenario shows after some actions",
                                description="print the task and the page a scenario shows after the actions")
     page.add_argument("task", help="e.g. TASK_BOOK_FLIGHT")

@@ -1,4 +1,4 @@
-"""The example files under agent/prompts/ and where their pages come from.
+"""The example files under agent/policies/prompts/ and where their pages come from.
 
 Every `<name>_examples.txt` has a sidecar `<name>_examples.provenance.json` that the prompts never
 show the model:
@@ -8,7 +8,7 @@ show the model:
                   ...]}
 
 one entry per example, in the file's order: the scenario (task and seed; the format's protocol
-gives the suite) and the actions, in the action grammar of agent/actions.py, that lead from the
+gives the suite) and the actions, in the action grammar of agent/env/actions.py, that lead from the
 scenario's first page to the example's page. A `webwise` example has no actions: its own programs
 are them, and it has one page per program. When the actions book a flight, `"code"` is the
 confirmation code the example shows for that booking (the CRM draws a new one on every replay). This module reads the files and writes pages and task
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..observation import without_error_line
+from ..env.observation import without_error_line
 from ..policies.prompting import PROMPTS
 
 
@@ -40,9 +40,9 @@ class Format:
 
 
 FORMATS = {
-    "elements": Format("full"),  # agent/observation.py, as flat, heap and step see a page
+    "elements": Format("full"),  # agent/env/observation.py, as flat, heap and step see a page
     "synapse": Format("full", without_error_line),  # what Synapse's state abstraction reads
-    "paper": Format("paper"),  # agent/paper_observation.py, the paper protocol's prompts
+    "paper": Format("paper"),  # agent/env/paper_observation.py, the paper protocol's prompts
     "webwise": Format("full"),  # agent/policies/webwise_page.py: made by running the example's programs
 }
 PAGE_HEADERS = ("CURRENT PAGE:", "PAGE:", "FILTERED PAGE:")
@@ -53,7 +53,7 @@ PROVENANCE_SUFFIX = ".provenance.json"
 
 @dataclass(frozen=True)
 class Scenario:
-    protocol: str  # agent/protocols.py: its suite hands out the scenario, its observation shows it
+    protocol: str  # agent/experiment/protocols.py: its suite hands out the scenario, its observation shows it
     task: str
     seed: int
 
@@ -82,7 +82,7 @@ class Example:
 
 @dataclass
 class ExampleFile:
-    name: str  # under agent/prompts/, without .txt: "heap/planner_examples"
+    name: str  # under agent/policies/prompts/, without .txt: "heap/planner_examples"
     format: str
     lines: list[str]
     examples: list[Example]
@@ -110,7 +110,7 @@ class ProvenanceError(ValueError):
 
 
 def example_names(root: Path = PROMPTS) -> list[str]:
-    """Every example file under agent/prompts/, as prompt names."""
+    """Every example file under agent/policies/prompts/, as prompt names."""
     return sorted(str(path.relative_to(root).with_suffix("")) for path in root.rglob("*_examples.txt"))
 
 

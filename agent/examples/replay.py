@@ -23,16 +23,17 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 from tqdm import tqdm
 
-from crm_app import create_app
 from crm_app.config import DEFAULTS
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 
-from ..browser import launch_chromium
-from ..env import CrmEnv
-from ..llm import Completion
+from ..env.browser import launch_chromium
+from ..env.browser_env import CrmEnv
+from ..episode.play import play_episode
+from ..episode.spec import EpisodeSpec
+from ..experiment.protocols import PROTOCOLS
+from ..policies.llm import Completion
 from ..policies.webwise import WebwisePolicy
-from ..protocols import PROTOCOLS
-from ..runner import EpisodeSpec, run_episode
 from .files import PageSource, ProvenanceError, Scenario
 
 # The world the examples live in: the default simulated day and world seed, whatever CRM_TODAY or
@@ -90,20 +91,21 @@ class Replayer:
         after the other, in a new episode of the scenario: one page per program."""
         env = self._envs[scenario.protocol]
         policy = WebwisePolicy(client=ScriptedModel(programs))
-        trajectory = run_episode(env, policy, EpisodeSpec("webwise", scenario.task, scenario.seed), LONGEST_PATH)
+        spec = EpisodeSpec("webwise", scenario.task, scenario.seed, max_steps=LONGEST_PATH)
+        trajectory = play_episode(env, policy, spec)
         self.episodes += 1
-        self.actions += len(trajectory["steps"])
-        self.instructions[scenario] = trajectory["scenario"]["instruction"]
-        traces = [step.get("policy", {}) for step in trajectory["steps"]]
+        self.actions += len(trajectory.steps)
+        self.instructions[scenario] = trajectory.scenario["instruction"]
+        traces = [step.get("policy", {}) for step in trajectory.steps]
         problems = [trace["reply_problem"] for trace in traces if "reply_problem" in trace]
         if problems:
             raise ProvenanceError(f"{scenario}: a program is not one the policy accepts: {problems[0]}")
-        if trajectory["end"]["cause"] != "stop":
+        if trajectory.end["cause"] != "stop":
             raise ProvenanceError(f"{scenario}: the programs did not end the episode with done(): "
-                                  f"{trajectory['end']['detail']}")
+                                  f"{trajectory.end['detail']}")
         booked = None
         pages = []
-        for step, trace in zip(trajectory["steps"], traces):
+        for step, trace in zip(trajectory.steps, traces):
             booked = booked or _booked(step["observation"])
             if "page" in trace:
                 pages.append(Page(trace["page"], booked))

@@ -21,7 +21,7 @@ import anyio
 from crm_app.http_client import http_sender
 from scenarios.suites import SUITES
 
-from ..tools import SCENARIO_HEADER, ScenarioTools, ToolsUnavailable, unreachable
+from ..crm.tools import SCENARIO_HEADER, ScenarioTools, ToolsUnavailable, unreachable
 from .server import POLICY_URI, TASK_PROMPT, evaluate_url, make_server, scenario_uri
 
 DEFAULT_SERVER = "http://127.0.0.1:5000"

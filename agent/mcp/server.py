@@ -1,7 +1,7 @@
 """The MCP server of one scenario, on the SDK's low-level `Server` (the tools' schemas come from the
 OpenAPI document, not from Python signatures).
 
-- Tools: the CRM tools (agent/tools.py), each run inside the scenario. A call the API refuses, or
+- Tools: the CRM tools (agent/crm/tools.py), each run inside the scenario. A call the API refuses, or
   one whose arguments do not fit, comes back as a tool result with `isError` and the API's
   message; the server never fails a call.
 - Resources: `airlinecrm://policy` (the airline's policy document, prompts/toolcall/policy.txt)
@@ -20,8 +20,8 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 
+from ..crm.tools import ScenarioTools
 from ..policies.prompting import conversation_text, load_prompt, render, task_text
-from ..tools import ScenarioTools
 
 POLICY_URI = "airlinecrm://policy"
 TASK_PROMPT = "task"

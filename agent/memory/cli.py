@@ -16,14 +16,16 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from ..llm import DEFAULT_TEMPERATURE, LLMError
+from scenarios.tasks import TASK_NAMES
+
+from ..policies.exemplar_memory.exemplars import successful_episodes
+from ..policies.exemplar_memory.retrieval import embed_all
+from ..policies.exemplar_memory.store import ExemplarMemory, MemoryFolderError
+from ..policies.llm import DEFAULT_TEMPERATURE, LLMError
 from ..policies.model import ModelCalls, make_client
 from ..policies.synapse_prompts import abstract_state, render_trajectory
-from ..summary import task_order
-from ..tasks import ALL_TASKS
-from .exemplars import successful_episodes
-from .retrieval import embed_all
-from .store import ExemplarMemory, MemoryFolderError
+from ..results.summary import task_order
+from ..results.table import render_table
 
 
 def add_parser(commands) -> None:
@@ -87,7 +89,7 @@ def build(args, parser: argparse.ArgumentParser) -> int:
 
 
 def _episodes(args, parser: argparse.ArgumentParser) -> list:
-    tasks = list(ALL_TASKS) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
+    tasks = list(TASK_NAMES) if args.tasks == "all" else [t.strip() for t in args.tasks.split(",") if t.strip()]
     found = []
     for source in args.sources:
         if not Path(source).is_dir():
@@ -125,15 +127,11 @@ def describe(memory: ExemplarMemory, full: bool = False) -> str:
         mine = [e for e in memory.exemplars if e.task_type == task]
         rows.append((task, str(count), str(sum(len(e.turns) for e in mine)),
                      str(sum(len(t.actions) for e in mine for t in e.turns))))
-    lines += _table(rows) + [""]
-    lines += _table([("exemplar", "task", "turns", "actions")] + [
-        (e.id, e.task_type, str(len(e.turns)), str(sum(len(t.actions) for t in e.turns))) for e in memory.exemplars])
+    lines += [render_table(list(rows[0]), rows[1:], rule=False), ""]
+    lines.append(render_table(["exemplar", "task", "turns", "actions"], [
+        (e.id, e.task_type, str(len(e.turns)), str(sum(len(t.actions) for t in e.turns))) for e in memory.exemplars],
+        rule=False))
     if full:
         for exemplar in memory.exemplars:
             lines += ["", f"== {exemplar.id} ({exemplar.task_type})", render_trajectory(exemplar.task, exemplar.turns)]
     return "\n".join(lines)
-
-
-def _table(rows: list[tuple[str, ...]]) -> list[str]:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]

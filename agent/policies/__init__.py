@@ -1,32 +1,47 @@
-"""Policies by method name. A method registers a factory taking the runner's options; a protocol
-may have its own variant of a method (`register("flat", protocol="paper")`), which make_policy picks
-for the `protocol` option."""
+"""The methods by name: the one registry of policies. Each method is a Policy class in a module of
+its own (with its prompts under prompts/), listed here once by where it lives; a module is imported
+only when its method is asked for, so the oracle needs neither a model client nor `openai`. A
+protocol may have its own variant of a method (the paper protocol's flat, heap and step), which
+make_policy picks for the `protocol` option. `register` adds a method from outside the package."""
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
-from .base import Policy
+from ..episode.policy import Policy
 
-FACTORIES: dict[str, Callable[..., Policy]] = {}
-VARIANTS: dict[tuple[str, str], Callable[..., Policy]] = {}  # (method, protocol) -> factory
+METHODS: dict[str, str] = {  # method -> "module:class" in this package
+    "oracle": "oracle:OraclePolicy", "oracle-coordinates": "coordinate_oracle:CoordinateOraclePolicy",
+    "flat": "flat:FlatPolicy", "heap": "heap:HeapPolicy", "step": "step:StepPolicy",
+    "synapse": "synapse:SynapsePolicy", "webwise": "webwise:WebwisePolicy", "toolcall": "toolcall:ToolCallPolicy"}
+VARIANTS: dict[tuple[str, str], str] = {  # (method, protocol) -> "module:class"
+    ("flat", "paper"): "paper:PaperFlatPolicy", ("heap", "paper"): "paper:PaperHeapPolicy",
+    ("step", "paper"): "paper:PaperStepPolicy"}
+_REGISTERED: dict[tuple[str, str | None], Callable[..., Policy]] = {}  # by register()
 
 
-def register(name: str, protocol: str | None = None):
-    def decorate(factory):
-        if protocol:
-            VARIANTS[(name, protocol)] = factory
-        else:
-            FACTORIES[name] = factory
-        return factory
+def register(name: str, factory: Callable[..., Policy], protocol: str | None = None) -> None:
+    """Add a method (or a protocol's variant of one): `factory` takes the run's options."""
+    _REGISTERED[(name, protocol)] = factory
 
-    return decorate
+
+def policy_factory(name: str, protocol: str | None = None) -> Callable[..., Policy] | None:
+    """The method's factory (its protocol's variant when there is one); None for an unknown method."""
+    for key in ((name, protocol), (name, None)):
+        if key in _REGISTERED:
+            return _REGISTERED[key]
+        where = VARIANTS.get(key) if key[1] else METHODS.get(name)
+        if where:
+            module, _, cls = where.partition(":")
+            return getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+    return None
 
 
 def make_policy(name: str, **options) -> Policy:
-    _load_builtin()
-    if name not in FACTORIES:
-        raise KeyError(f"unknown method {name!r}; known: {', '.join(sorted(FACTORIES))}")
-    return VARIANTS.get((name, options.get("protocol")), FACTORIES[name])(**options)
+    factory = policy_factory(name, options.get("protocol"))
+    if factory is None:
+        raise KeyError(f"unknown method {name!r}; known: {', '.join(methods())}")
+    return factory(**options)
 
 
 SHOT_NAMES = {"0": "zero-shot", "few": "few-shot", "auto": "auto"}
@@ -34,15 +49,13 @@ SHOT_NAMES = {"0": "zero-shot", "few": "few-shot", "auto": "auto"}
 
 def takes_shots(name: str) -> bool:
     """Whether the method has zero- and few-shot prompts (the LLM policies; not the oracle)."""
-    _load_builtin()
-    return bool(getattr(FACTORIES.get(name), "takes_shots", False))
+    return bool(getattr(policy_factory(name), "takes_shots", False))
 
 
 def environment_of(name: str) -> str:
-    """Where the method works a scenario (agent/environments.py): `browser`, unless its policy class
+    """Where the method works a scenario (agent/env/kinds.py): `browser`, unless its policy class
     says otherwise (toolcall: `api`)."""
-    _load_builtin()
-    return getattr(FACTORIES.get(name), "environment", "browser")
+    return getattr(policy_factory(name), "environment", "browser")
 
 
 def shot_settings(name: str) -> tuple[str, ...]:
@@ -50,7 +63,7 @@ def shot_settings(name: str) -> tuple[str, ...]:
     (examples from its own successful zero-shot trials) for webwise; none for the oracle."""
     if not takes_shots(name):
         return ()
-    return tuple(getattr(FACTORIES[name], "shot_settings", ("0", "few")))
+    return tuple(getattr(policy_factory(name), "shot_settings", ("0", "few")))
 
 
 def method_label(name: str, shots: str = "0") -> str:
@@ -60,9 +73,4 @@ def method_label(name: str, shots: str = "0") -> str:
 
 
 def methods() -> list[str]:
-    _load_builtin()
-    return sorted(FACTORIES)
-
-
-def _load_builtin() -> None:
-    from . import coordinate_oracle, flat, heap, oracle, paper, step, synapse, toolcall, webwise  # noqa: F401  (each registers itself)
+    return sorted({*METHODS, *(name for name, protocol in _REGISTERED if protocol is None)})

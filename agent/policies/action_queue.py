@@ -1,13 +1,13 @@
-"""Several page actions from one model call, handed to the runner one step at a time.
+"""Several page actions from one model call, handed to the episode loop one step at a time.
 
 Synapse may answer several actions for one state and WebWISE writes a program of several calls;
-the runner asks the policy for one action per observation. The environment reports a failed action
+the episode loop asks the policy for one action per observation. The environment reports a failed action
 at the top of the next observation (`observation.error`); the actions queued after it are then
 dropped, so the model sees the error and decides again.
 """
 from __future__ import annotations
 
-from ..observation import Observation
+from ..env.observation import Observation
 
 
 class ActionQueue:

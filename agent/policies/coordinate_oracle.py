@@ -9,15 +9,14 @@ them exactly as it records element actions.
 """
 from __future__ import annotations
 
-from ..actions import Action, parse_action
-from ..executor import resolve
-from ..observation import Observation
-from . import register
+from ..env.actions import Action, parse_action
+from ..env.executor import resolve
+from ..env.observation import Observation
+from ..episode.policy import Policy
 from .oracle import OraclePolicy
 
 
-@register("oracle-coordinates")
-class CoordinateOraclePolicy:
+class CoordinateOraclePolicy(Policy):
     name = "oracle-coordinates"
 
     def __init__(self, **_options):

@@ -7,14 +7,12 @@ the page's image goes with each message (OpenAI image content parts) and the pro
 """
 from __future__ import annotations
 
-from ..modes import DEFAULT_MODES, has_images, page_images
-from ..observation import Observation
-from . import register
+from ..env.modes import DEFAULT_MODES, has_images, page_images
+from ..env.observation import Observation
 from .llm_policy import LLMPolicy
 from .prompting import examples, render
 
 
-@register("flat")
 class FlatPolicy(LLMPolicy):
     name = "flat"
     takes_images = True

@@ -4,8 +4,7 @@ low-level policy, one page action per step, until it answers DONE. When the plan
 planner is asked again; an empty plan (or STOP) ends the task."""
 from __future__ import annotations
 
-from ..observation import Observation
-from . import register
+from ..env.observation import Observation
 from .llm_policy import LLMPolicy
 from .prompting import examples, render
 from .reply import split_call
@@ -15,7 +14,6 @@ PAGE_ACTIONS = ("CLICK", "TYPE", "CLEAR")
 DONE = ("DONE", "RETURN")
 
 
-@register("heap")
 class HeapPolicy(LLMPolicy):
     name = "heap"
     low_level = LOW_LEVEL

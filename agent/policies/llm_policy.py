@@ -1,15 +1,16 @@
-"""What the three LLM policies share: the model client and its bookkeeping, asking a prompt and
-reading the REASON/ACTION reply, and the per-step trace the runner writes into the trajectory."""
+"""What the LLM policies share: the model client and its bookkeeping, asking a prompt and reading
+the REASON/ACTION reply, and the per-step trace the episode loop keeps in the trajectory."""
 from __future__ import annotations
 
-from ..modes import DEFAULT_MODES, check_modes, has_text, page_text
-from ..observation import Observation
+from ..env.modes import DEFAULT_MODES, check_modes, has_text, page_text
+from ..env.observation import Observation
+from ..episode.policy import Policy
 from .model import ModelCalls, make_client
 from .prompting import conversation_text, history_text, load_prompt, render, task_text
 from .reply import Reply, parse_reply
 
 
-class LLMPolicy:
+class LLMPolicy(Policy):
     """Base of flat, step and heap. Subclasses implement `act`; they call `ask` for every model
     call and may fill `self.step_notes` (e.g. the policy stack) for the trajectory."""
 
@@ -17,7 +18,7 @@ class LLMPolicy:
     takes_shots = True
     shot_settings: tuple[str, ...] = ("0", "few")
     takes_images = False  # whether it sends image observation modes to the model
-    prompt_folder = ""  # under agent/prompts/; a protocol's variant has its own (e.g. "paper/")
+    prompt_folder = ""  # under agent/policies/prompts/; a protocol's variant has its own (e.g. "paper/")
 
     def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, **options):
         if shots not in self.shot_settings:
@@ -61,7 +62,7 @@ class LLMPolicy:
 
     def state_prompt(self, observation: Observation, history: list[str], job: str | None = None) -> str:
         """The per-step user message: task, conversation, the caller's current job if any, history
-        and page (agent/prompts/state.txt)."""
+        and page (agent/policies/prompts/state.txt)."""
         subtask = f"\nYOUR CURRENT JOB: {job}\n" if job else ""
         return render("state", task=task_text(self.scenario), conversation=conversation_text(self.scenario),
                       subtask=subtask, history=history_text(history),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from ..llm import DEFAULT_TEMPERATURE, Completion, Embeddings, LLMClient, LLMError
+from .llm import DEFAULT_TEMPERATURE, Completion, Embeddings, LLMClient, LLMError
 
 
 def make_client(model: str | None = None, base_url: str | None = None, api_key: str | None = None,

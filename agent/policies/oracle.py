@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from scenarios.targets import kind_of
 
-from ..executor import FIELD_KINDS
-from ..observation import Observation, parse_observation
-from . import register
+from ..env.executor import FIELD_KINDS
+from ..env.observation import Observation, parse_observation
+from ..episode.policy import Policy
 
 CLICK_KINDS = ("button", "link")
 
 
-@register("oracle")
-class OraclePolicy:
+class OraclePolicy(Policy):
     name = "oracle"
 
     def __init__(self, **_options):

@@ -1,6 +1,6 @@
-"""flat, heap and step under the paper protocol (agent/protocols.py, docs/protocols.md).
+"""flat, heap and step under the paper protocol (agent/experiment/protocols.py, docs/protocols.md).
 
-Prompts come from agent/prompts/paper/: no walkthrough of the CRM, and few-shot examples in HeaP
+Prompts come from agent/policies/prompts/paper/: no walkthrough of the CRM, and few-shot examples in HeaP
 Table 3's counts cut from real pages in the papers' observation. What a policy is shown:
 - flat, the HeaP planner and the SteP root see the task (and the conversation only with
   --conversation), their previous actions and the page;
@@ -15,8 +15,7 @@ SELECT_FLIGHT.
 """
 from __future__ import annotations
 
-from ..observation import Observation
-from . import register
+from ..env.observation import Observation
 from .flat import FlatPolicy
 from .heap import LOW_LEVEL, HeapPolicy
 from .prompting import conversation_text, history_text, render, task_text
@@ -43,12 +42,10 @@ class PaperContext:
                       history=history_text(history), observation=observation.text)
 
 
-@register("flat", protocol="paper")
 class PaperFlatPolicy(PaperContext, FlatPolicy):
     pass
 
 
-@register("heap", protocol="paper")
 class PaperHeapPolicy(PaperContext, HeapPolicy):
     low_level = (*LOW_LEVEL, GROUNDING)
 
@@ -62,6 +59,5 @@ class PaperHeapPolicy(PaperContext, HeapPolicy):
         return bool(self.actions) and action == self.actions[-1]
 
 
-@register("step", protocol="paper")
 class PaperStepPolicy(PaperContext, StepPolicy):
     library = STEP_LIBRARY

@@ -1,4 +1,4 @@
-"""Prompt files under agent/prompts/: loading, filling their $placeholders, and the pieces every
+"""Prompt files under agent/policies/prompts/: loading, filling their $placeholders, and the pieces every
 LLM policy shows the model (the task, the conversation, the history of its actions)."""
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from functools import lru_cache
 from pathlib import Path
 from string import Template
 
-from ..actions import describe_actions
+from ..env.actions import describe_actions
 
-PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+PROMPTS = Path(__file__).resolve().parent / "prompts"
 NO_EXAMPLES = "(no examples)"
 
 
 @lru_cache(maxsize=None)
 def load_prompt(name: str) -> str:
-    """The text of agent/prompts/<name>.txt (name may contain a sub-folder, e.g. 'step/cancel')."""
+    """The text of agent/policies/prompts/<name>.txt (name may contain a sub-folder, e.g. 'step/cancel')."""
     return (PROMPTS / f"{name}.txt").read_text().strip()
 
 
@@ -24,7 +24,7 @@ def prompt_exists(name: str) -> bool:
 
 def render(name: str, **fields: str) -> str:
     """The prompt file with $fields substituted; $actions (the element actions), $all_actions (those
-    and the actions by position) and $guide (how the CRM works, agent/prompts/crm_guide.txt) are
+    and the actions by position) and $guide (how the CRM works, agent/policies/prompts/crm_guide.txt) are
     always available.
     Unknown $words are left as they are, so observations and examples cannot break a template."""
     return _template(name).safe_substitute({**_shared_fields(), **fields})
@@ -43,7 +43,7 @@ def _shared_fields() -> dict[str, str]:
 
 
 def examples(name: str, shots: str) -> str:
-    """Few-shot examples from agent/prompts/<name>.txt, or a note that there are none (zero-shot)."""
+    """Few-shot examples from agent/policies/prompts/<name>.txt, or a note that there are none (zero-shot)."""
     if shots != "few" or not prompt_exists(name):
         return NO_EXAMPLES
     return load_prompt(name)

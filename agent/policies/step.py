@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..observation import Observation
-from . import register
+from ..env.observation import Observation
 from .llm_policy import LLMPolicy
 from .prompting import examples, load_prompt, render, task_text
 from .reply import split_call
@@ -30,7 +29,6 @@ class Frame:
         return f"{self.name} [{self.argument}]"
 
 
-@register("step")
 class StepPolicy(LLMPolicy):
     name = "step"
     library = LIBRARY
@@ -96,7 +94,7 @@ class StepPolicy(LLMPolicy):
 
 
 def purpose(name: str, folder: str = "step") -> str:
-    """A policy's one-line purpose: the first line of agent/prompts/<folder>/<name>.txt."""
+    """A policy's one-line purpose: the first line of agent/policies/prompts/<folder>/<name>.txt."""
     return load_prompt(f"{folder}/{name.lower()}").splitlines()[0].removeprefix("PURPOSE:").strip()
 
 

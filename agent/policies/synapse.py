@@ -6,16 +6,15 @@
 3. the act prompt holds the exemplars (whole successful trajectories) and the current trajectory in
    the same format; the model continues it with one or more actions for the current state.
 
-The actions are handed to the runner one per step; when one fails (the next observation carries
+The actions are handed to the episode loop one per step; when one fails (the next observation carries
 its error) the rest are dropped and the model is asked again on the new state.
 """
 from __future__ import annotations
 
-from ..memory.retrieval import make_ranker, retrieve
-from ..memory.store import ExemplarMemory
-from ..observation import Observation, without_error_line
-from . import register
+from ..env.observation import Observation, without_error_line
 from .action_queue import ActionQueue
+from .exemplar_memory.retrieval import make_ranker, retrieve
+from .exemplar_memory.store import ExemplarMemory
 from .llm_policy import LLMPolicy
 from .prompting import NO_EXAMPLES, task_text
 from .reply import action_lines
@@ -24,7 +23,6 @@ from .synapse_prompts import abstract_state, abstraction_system, act_input, act_
 NO_ACTIONS = "(no action could be read from the reply)"
 
 
-@register("synapse")
 class SynapsePolicy(LLMPolicy):
     name = "synapse"
 

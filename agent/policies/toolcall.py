@@ -1,5 +1,5 @@
 """`toolcall`: a tau-bench style agent that never opens a browser. It works the scenario through the
-CRM's JSON API as tools (agent/tools.py, run by agent/api_env.py), in the OpenAI chat tool-calling
+CRM's JSON API as tools (agent/crm/tools.py, run by agent/env/api_env.py), in the OpenAI chat tool-calling
 format: the model gets the system prompt with the airline's policy (prompts/toolcall/), the task
 and the conversation, and the tools; it answers with tool calls, reads their results as tool
 messages, and ends with a final answer (a reply without tool calls), which ends the episode.
@@ -14,20 +14,18 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..modes import DEFAULT_MODES
-from ..tools import tool_action
-from . import register
+from ..crm.tools import tool_action
+from ..env.modes import DEFAULT_MODES
 from .llm_policy import LLMPolicy
 from .prompting import conversation_text, load_prompt, render, task_text
 
 HALT = "malformed tool call"
 
 
-@register("toolcall")
 class ToolCallPolicy(LLMPolicy):
     name = "toolcall"
     shot_settings = ("0",)
-    environment = "api"  # agent/environments.py: the JSON API, no browser
+    environment = "api"  # agent/env/kinds.py: the JSON API, no browser
     prompt_folder = "toolcall/"
 
     def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, **options):
@@ -102,7 +100,7 @@ class ToolCallPolicy(LLMPolicy):
 def _tool_definitions(observation) -> list[dict]:
     tools = getattr(observation, "tools", None)
     if not tools:
-        raise RuntimeError("toolcall needs the API environment (agent/api_env.py), whose observations carry the tools")
+        raise RuntimeError("toolcall needs the API environment (agent/env/api_env.py), whose observations carry the tools")
     return tools
 
 

@@ -9,21 +9,19 @@ in a row the episode ends (`policy_halt`, with the last problem).
 
 In-context examples: none (`--shots 0`), one hand-written example per task cut from real pages
 (`--shots few`, prompts/webwise/<task>_examples.txt), or up to two examples per task taken from the
-method's own successful zero-shot trials (`--shots auto`, agent/policies/webwise_auto.py).
+method's own successful zero-shot trials (`--shots auto`, agent/experiment/webwise_auto.py).
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from ..actions import ActionError, parse_action
-from ..executor import resolve
-from ..observation import Observation
-from . import register
+from ..env.actions import ActionError, parse_action
+from ..env.executor import resolve
+from ..env.observation import Observation
 from .action_queue import ActionQueue
 from .llm_policy import LLMPolicy
 from .prompting import NO_EXAMPLES, load_prompt, prompt_exists, render, task_text
-from .webwise_auto import examples_path
 from .webwise_page import filtered_page
 from .webwise_program import ProgramError, parse_program
 
@@ -31,20 +29,17 @@ HEADINGS = {"0": "Examples:", "few": "An example task solved with a successful s
             "auto": "Tasks like this one that you solved before, with the programs that solved them:"}
 
 
-@register("webwise")
 class WebwisePolicy(LLMPolicy):
     name = "webwise"
     shot_settings = ("0", "few", "auto")
 
-    def __init__(self, shots: str = "0", client=None, run_dir: str | None = None, max_calls_per_step: int = 4,
+    def __init__(self, shots: str = "0", client=None, auto_examples: str | None = None, max_calls_per_step: int = 4,
                  **options):
         super().__init__(shots, client, **options)
         self.max_calls_per_step = max_calls_per_step
-        self.examples_file = None
-        if shots == "auto":
-            if not run_dir:
-                raise ValueError("webwise --shots auto keeps its examples in the run's output folder; give run_dir")
-            self.examples_file = examples_path(run_dir)
+        self.examples_file = auto_examples if shots == "auto" else None  # the file the run chose its examples into
+        if shots == "auto" and not auto_examples:
+            raise ValueError("webwise --shots auto reads its examples from the run's examples file; give auto_examples")
         self.queue = ActionQueue()
         self._auto: dict | None = None
 

@@ -15,7 +15,6 @@ element lies outside the visible part of the page (scroll brings it into view).
 from __future__ import annotations
 
 import json
-import re
 
 HEADINGS = {f"h{level}" for level in range(1, 7)}
 USEFUL_TEXT_TAGS = HEADINGS | {"label", "legend", "dt", "dd", "tr", "td", "th", "li", "p", "span", "div"}
@@ -55,26 +54,6 @@ def page_line(item: dict, mark: str | None = None) -> str | None:
     flags += [mark] if mark in MARKS else []
     flags += [f"offscreen-{item['offscreen']}"] if item.get("offscreen") else []
     return " ".join(parts + flags)
-
-
-_STRING = r'"(?:[^"\\]|\\.)*"'
-_LINE = re.compile(rf'^\[(\d+)\] (\w+) ({_STRING})((?: (?:{"|".join(ATTRIBUTES)})={_STRING})*)((?: (?:{"|".join(FLAGS)}))*)$')
-_ATTRIBUTE = re.compile(rf"(\w+)=({_STRING})")
-
-
-def parse_page_line(line: str) -> dict | None:
-    """A filtered-page line back to {id, tag, text, value, ..., flags}; None for any other line."""
-    match = _LINE.match(line)
-    if not match:
-        return None
-    ident, tag, text, attributes, flags = match.groups()
-    item = {"id": int(ident), "tag": tag, "text": json.loads(text), "flags": flags.split()}
-    item.update({key: json.loads(value) for key, value in _ATTRIBUTE.findall(attributes)})
-    return item
-
-
-def parse_page(text: str) -> list[dict]:
-    return [item for item in map(parse_page_line, text.splitlines()) if item]
 
 
 def _quoted(text) -> str:

@@ -9,7 +9,7 @@ A program is a sequence of calls of the API, one expression statement each, with
 Anything else (an assignment, a loop, an attribute, a name that is not in the API, an argument
 that is not a literal string or integer, `exec`, `__import__`, a lambda...) makes the whole program
 a reply problem; nothing of it runs. Each accepted call becomes one action of the action grammar
-(agent/actions.py) and so one environment step.
+(agent/env/actions.py) and so one environment step.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ..actions import SCROLL_DIRECTIONS
+from ..env.actions import SCROLL_DIRECTIONS
 from .reply import fenced_code
 
 # name -> (parameter names, how many are required)

@@ -1,22 +1,12 @@
 """The JSON API the UI uses for everything it does."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from ..request_guard import json_body  # noqa: F401  (the routes' one way to read a body)
-from ..services.dates import Calendar
 from ..services.errors import DomainError
-
-api = Blueprint("api", __name__, url_prefix="/api")
-
-
-def calendar() -> Calendar:
-    return current_app.extensions["calendar"]
-
-
-def world_seed() -> int:
-    return current_app.config["DATA_SEED"]
+from .blueprint import api
 
 
 def http_message(error: HTTPException) -> str:

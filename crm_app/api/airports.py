@@ -4,7 +4,7 @@ from flask import request
 
 from ..db import get_session
 from ..services.flights import find_airports
-from . import api
+from .blueprint import api
 from .views import airport_json
 
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 from flask import request
 
 from ..db import get_session
+from ..request_guard import json_body
 from ..scope import current_dataset
 from ..services import bookings as booking_service
 from ..services.numbers import parse_id
 from ..services.validation import check_passenger
-from . import api, calendar, json_body
+from .blueprint import api, calendar
 from .idempotency import idempotent
 from .views import booking_json, change_quote_json, passenger_json
 

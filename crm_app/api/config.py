@@ -5,7 +5,7 @@ from flask import current_app
 from ..db import get_session
 from ..scope import current_dataset, requested_scenario_id
 from ..services.validation import EARLIEST_BIRTH
-from . import api, calendar
+from .blueprint import api, calendar
 
 
 @api.get("/config")

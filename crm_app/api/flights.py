@@ -6,7 +6,7 @@ from ..db import get_session
 from ..services import flights as flight_service
 from ..services.bookings import check_itinerary, itinerary_lines
 from ..services.numbers import parse_id
-from . import api, calendar, world_seed
+from .blueprint import api, calendar, world_seed
 from .views import flight_json, lines_json
 
 

@@ -1,17 +1,14 @@
-"""Every route of the server as an OpenAPI operation. The CRM API's operationIds and descriptions
-are written for a model that calls them as tools: say what the operation is for, when to use it,
-and what each parameter takes."""
+"""Every route of the CRM as an OpenAPI operation (an extension describes its own routes in its
+ApiPart, with the helpers here). The CRM API's operationIds and descriptions are written for a
+model that calls them as tools: say what the operation is for, when to use it, and what each
+parameter takes."""
 from __future__ import annotations
-
-from scenarios.evaluator import MODALITIES
-from scenarios.routes import MAX_SEED
-from scenarios.suites import SUITES
 
 from ..api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from ..api.idempotency import REPLAYED
 from ..request_guard import MAX_BODY_BYTES
 from ..scope import SCENARIO_ID
-from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, TASK_NAMES, ref
+from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, ref
 
 JSON = "application/json"
 SCENARIO_PATTERN = SCENARIO_ID.pattern
@@ -42,31 +39,11 @@ PARAMETERS = {
                        "key for each new write.",
         "schema": {"type": "string", "pattern": f"^[\\x21-\\x7e]{{1,{IDEMPOTENCY_KEY_LENGTH}}}$"},
     },
-    "OperatorTokenQuery": {
-        "name": "token", "in": "query", "required": False,
-        "description": "The operator token of the server. With it, gold steps carry their `value`; without it "
-                       "they do not, so an agent under test cannot read the answers.",
-        "schema": {"type": "string", "maxLength": 200},
-    },
-    "Modality": {
-        "name": "modality", "in": "query", "required": False,
-        "description": "What /evaluate scores progress on: ui (the page's events against the gold steps) or api "
-                       "(the recorded API calls against the gold calls). Left out: ui when the page recorded "
-                       "events, else api when the server recorded calls, else ui.",
-        "schema": {"type": "string", "enum": list(MODALITIES)},
-    },
-    "OperatorTokenHeader": {
-        "name": "X-Operator-Token", "in": "header", "required": False,
-        "description": "The operator token as a header instead of ?token=.",
-        "schema": {"type": "string", "maxLength": 200},
-    },
 }
 
 SCENARIO = [{"$ref": "#/components/parameters/ScenarioQuery"}, {"$ref": "#/components/parameters/ScenarioHeader"}]
 CODE_PARAM = {"$ref": "#/components/parameters/Code"}
 IDEMPOTENCY = {"$ref": "#/components/parameters/IdempotencyKey"}
-OPERATOR = [{"$ref": "#/components/parameters/OperatorTokenQuery"},
-            {"$ref": "#/components/parameters/OperatorTokenHeader"}]
 
 
 FLIGHT_ID = {"type": "string", "maxLength": 40}
@@ -231,7 +208,15 @@ CRM_PATHS = {
          query("outward", "id of the new outward flight", FLIGHT_ID, required=True),
          query("return", "id of the new return flight (return trips only)", FLIGHT_ID)],
     )},
-    "/api/config": {"get": operation(
+}
+
+
+def config_path(suites: list[str]) -> dict:
+    """/api/config, whose `suite` is one of the suites the app serves: those its scenario backend
+    registered (crm_app.web.suite_names), any text when it has none."""
+    suite = {"type": "string", **({"enum": suites} if suites else {}),
+             "description": "The scenario suite the server serves (run.py --suite, CRM_SUITE)"}
+    return {"get": operation(
         "get_config", "The CRM's simulated today and sellable dates",
         "Today's date in the CRM's simulated clock, the first and last dates flights are sold for, and "
         "the scenario the request names (checked to exist).",
@@ -239,67 +224,18 @@ CRM_PATHS = {
             "today": {"type": "string", "format": "date"}, "first_date": {"type": "string", "format": "date"},
             "last_date": {"type": "string", "format": "date"},
             "earliest_birth_date": {"type": "string", "format": "date"},
-            "scenario": {"type": ["string", "null"]},
-            "suite": {"type": "string", "enum": list(SUITES),
-                      "description": "The scenario suite the server serves (run.py --suite, CRM_SUITE)"}},
+            "scenario": {"type": ["string", "null"]}, "suite": suite},
             "required": ["today", "first_date", "last_date", "scenario"], "additionalProperties": False},
             "The configuration"),
          "400": error("A malformed or empty scenario id"), "404": error("An unknown scenario")},
         SCENARIO,
-    )},
-}
+    )}
 
-EVENT_NUMBER = {"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
-                "required": ["number"], "additionalProperties": False}
 
-SCENARIO_PATHS = {
-    "/generate-random-scenario": {"get": operation(
-        "generate_random_scenario", "Create a scenario (a task instance) with its own data",
-        "Makes the scenario of (task, seed), a pure function of the two, with the bookings it starts "
-        "from, in its own dataset. Open its `url` to work it in the browser.",
-        {"200": answer(ref("Scenario"), "The new scenario"),
-         "400": error("An unknown task or suite, a task outside the suite, or a seed that is not a whole "
-                      "number in range")},
-        [query("task", "Task type (case-insensitive); left out, the seed picks one",
-               {"type": "string", "enum": TASK_NAMES}),
-         query("seed", f"Seed, a whole number from 0 to {MAX_SEED}; left out, a random one",
-               {"type": "string", "pattern": "^[0-9]{1,10}$"}),
-         query("suite", "Scenario suite: full (every task, one-way and return) or paper (the papers' five "
-                        "tasks, return trips, flights named by their times); left out, the server's",
-               {"type": "string", "enum": list(SUITES)})],
-        tags=("scenarios",),
-    )},
-    "/reset-scenario": {"get": operation(
-        "reset_scenario", "Put a scenario back to its start",
-        "Restores the scenario's starting bookings (same codes) and clears its recorded actions and "
-        "idempotency keys.",
-        {"200": answer(ref("Scenario"), "The scenario, as at its start"),
-         "400": error("The scenario id is missing, empty or malformed"), "404": error("An unknown scenario")},
-        SCENARIO, tags=("scenarios",),
-    )},
-    "/evaluate": {"get": operation(
-        "evaluate_scenario", "Score a scenario's recorded actions and final state",
-        "Compares the actions the page recorded with the gold action sequence (modality ui), or the JSON "
-        "API calls the server answered with the gold calls (modality api), and the scenario's data with "
-        "what the gold sequence leaves: success, progress and number of actions. Left out, the modality "
-        "is ui when the page recorded events, else api when the server recorded calls, else ui.",
-        {"200": answer(ref("Evaluation"), "The score"),
-         "400": error("The scenario id is missing, empty or malformed, or an unknown modality"),
-         "404": error("An unknown scenario")},
-        [*SCENARIO, *OPERATOR, {"$ref": "#/components/parameters/Modality"}], tags=("scenarios",),
-    )},
-    "/api/events": {"post": operation(
-        "record_event", "Record a page event in a scenario",
-        "What the page posts for each committed field value and each click on a named control inside a "
-        "scenario; the scenario is required. A repeated (page, seq) is acknowledged and not stored again. "
-        "The number of events a scenario keeps may be capped; an event beyond the cap is refused with a 4xx.",
-        {"201": answer(EVENT_NUMBER, "Stored; its number in the scenario"),
-         "200": answer(EVENT_NUMBER, "A repeat of a stored event"),
-         "400": error("A malformed event, or no scenario"), "404": error("An unknown scenario"),
-         "413": TOO_LARGE},
-        SCENARIO, body(ref("Event"), "The event"), tags=("scenarios",),
-    )},
-}
+def crm_paths(suites: list[str]) -> dict:
+    """The CRM API's operations (/api/config, which names the app's suites, last)."""
+    return {**CRM_PATHS, "/api/config": config_path(suites)}
+
 
 PAGE_PATHS = {
     "/": {"get": operation(
@@ -324,9 +260,3 @@ PAGE_PATHS = {
         {"200": answer({"type": "object"}, "The OpenAPI document")}, tags=("page",),
     )},
 }
-
-SCENARIO_PATHS["/get-random-scenario"] = {"get": {
-    **SCENARIO_PATHS["/generate-random-scenario"]["get"], "operationId": "get_random_scenario",
-    "summary": "Create a scenario (another name of /generate-random-scenario)"}}
-
-PATHS = {**CRM_PATHS, **SCENARIO_PATHS, **PAGE_PATHS}

@@ -1,10 +1,7 @@
-"""The JSON shapes of the API (components.schemas of the OpenAPI document). Enumerations and
-length limits are read from the code that enforces them, so the document cannot drift from it."""
+"""The JSON shapes of the CRM's API (components.schemas of the OpenAPI document; an extension's
+own come with its ApiPart). Enumerations and length limits are read from the code that enforces
+them, so the document cannot drift from it."""
 from __future__ import annotations
-
-from scenarios.evaluator import MODALITIES
-from scenarios.events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
-from scenarios.tasks import ALIASES, TASKS
 
 from ..models import IdempotencyKey
 from ..services.bookings import CODE_LENGTH
@@ -16,7 +13,6 @@ MONEY = {"type": "string", "pattern": r"^[0-9]+\.[0-9]{2}$", "description": "US 
          "examples": ["172.55"]}
 CODE = {"type": "string", "pattern": f"^[A-Z0-9]{{{CODE_LENGTH}}}$", "description": "A confirmation code",
         "examples": ["GWHVKK"]}
-TASK_NAMES = [*TASKS, *ALIASES]
 
 
 def ref(name: str) -> dict:
@@ -94,21 +90,6 @@ BOOKING = obj({
     **PRICE_LINES,
 }, required=("code", "status", "trip_type", "flights", "passenger", "payment", "price_lines", "total"))
 
-GOLD_STEP = obj({
-    "action": {"type": "string", "enum": list(ACTIONS)},
-    "target": {"type": "string", "description": "The control's semantic name (data-testid)"},
-    "value": {"type": "string", "description": "The value a fill step sets; left out unless the operator "
-                                               "token is given (see GET /evaluate)"},
-    "label": {"type": "string", "description": "The control's visible label"},
-}, required=("action", "target"), extra=True)
-
-GOLD_CALL = obj({
-    "operation": {"type": "string", "description": "The recorded operation: search_flights, get_booking, "
-                                                   "create_booking, cancel_booking, update_passenger, change_flights"},
-    "params": {"type": "object", "description": "The parameters the call must carry; left out unless the operator "
-                                                "token is given (see GET /evaluate)"},
-}, required=("operation",))
-
 SCHEMAS = {
     "Error": obj({
         "error": {"type": "string", "description": "What is wrong, in words a person can act on"},
@@ -139,50 +120,6 @@ SCHEMAS = {
         "return_flight_id": {"type": ["integer", "null"], "minimum": 1,
                              "description": "id of the chosen return flight; null or left out for a one-way trip"},
     }, required=("outward_flight_id",)),
-    "Event": obj({
-        "page": {"type": "string", "pattern": PAGE.pattern,
-                 "description": "A random id of the page load"},
-        "seq": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1,
-                "description": "Counts from 1 per page load; a repeated (page, seq) is not stored again"},
-        "action": {"type": "string", "enum": list(ACTIONS)},
-        "target": {"type": "string", "pattern": NAME.pattern},
-        "value": {"type": ["string", "number", "null"],
-                  "description": f"The committed value of a fill (cut to {MAX_VALUE} characters)"},
-        "fields": {"type": "object", "maxProperties": MAX_FIELDS,
-                   "additionalProperties": {"type": ["string", "number", "null"]},
-                   "description": "A click's snapshot of its form: field name to committed value"},
-    }, required=("page", "seq", "action", "target")),
-    "Scenario": obj({
-        "scenario": {"type": "string", "enum": list(TASKS), "description": "The task type"},
-        "id": {"type": "string", "description": "The scenario id, for ?scenario= and X-Scenario-Id"},
-        "url": {"type": "string", "description": "Where to open the CRM for this scenario: --public-url / "
-                                                 "CRM_PUBLIC_URL when the server has one, else the host the "
-                                                 "request was sent to"},
-        "seed": {"type": "integer"},
-        "instruction": {"type": "string", "description": "The task in one sentence"},
-        "conversation": {"type": "array", "items": obj(
-            {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
-            required=("role", "text"))},
-        "details": {"type": "object", "description": "The task's facts (codes, flights, passenger, card)"},
-    }, required=("scenario", "id", "url", "seed", "instruction", "conversation", "details"), extra=True),
-    "Evaluation": obj({
-        "id": {"type": "string"},
-        "scenario": {"type": "string", "enum": list(TASKS)},
-        "modality": {"type": "string", "enum": list(MODALITIES),
-                     "description": "What progress, matched, num_actions and metrics count: ui, the page's events "
-                                    "against gold_actions; api, the recorded API calls against gold_calls"},
-        "success": {"type": "integer", "enum": [0, 1]},
-        "task_progress": {"type": "number", "minimum": 0, "maximum": 1},
-        "num_actions": {"type": "integer", "minimum": 0},
-        "gold_actions": {"type": "array", "items": GOLD_STEP},
-        "gold_calls": {"type": "array", "items": GOLD_CALL},
-        "matched": {"type": "array", "items": {"type": "boolean"},
-                    "description": "Per gold step (modality ui) or gold call (modality api): met or not"},
-        "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
-                           required=("passed", "reason")),
-        "metrics": {"type": "array", "items": {"type": "object"}},
-    }, required=("id", "scenario", "modality", "success", "task_progress", "num_actions", "gold_actions",
-                 "gold_calls", "state_check", "metrics"), extra=True),
 }
 
 IDEMPOTENCY_KEY_LENGTH = column_length(IdempotencyKey.key)

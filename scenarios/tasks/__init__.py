@@ -10,6 +10,7 @@ TASKS: dict[str, Task] = {
     module.TASK.name: module.TASK
     for module in (find_flight, book_flight, find_booking, cancel_booking, update_passenger, modify_flight)
 }
+TASK_NAMES = tuple(TASKS)  # canonical names, in the papers' order
 ALIASES: dict[str, Task] = {alias: task for task in TASKS.values() for alias in task.aliases}
 
 

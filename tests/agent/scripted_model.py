@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from agent.observation import parse_observation
+from agent.env.observation import parse_observation
 from crm_app.services.dates import us_date as crm_date
 from tests.fake_openai import content_parts
 
@@ -519,7 +519,7 @@ WEBWISE_KINDS = {"a": "link", "button": "button", "select": "select", "input_rad
 
 def webwise_page(request: dict) -> list[dict]:
     """The filtered page of the request, as elements the readers above understand."""
-    from agent.policies.webwise_page import parse_page
+    from tests.agent.webwise_pages import parse_page
 
     page = user_text(request).split("FILTERED PAGE:\n", 1)[1].rsplit("\n\nWrite the next program.", 1)[0]
     return [{"id": item["id"], "name": item["text"], "value": item.get("value", ""),

@@ -1,4 +1,4 @@
-"""Scripted model replies for the paper protocol's prompts (agent/prompts/paper/): a small rule-based
+"""Scripted model replies for the paper protocol's prompts (agent/policies/prompts/paper/): a small rule-based
 'model' that reads the paper observation in the request (labels are text lines there, a control is
 named by its own aria-label) and the paper instruction, and answers as the policy asked would."""
 from __future__ import annotations

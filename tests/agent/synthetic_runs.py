@@ -1,5 +1,5 @@
 """Synthetic run folders for the report's tests and benchmark: trajectories shaped like the
-runner's (agent/runner.py) for several labels, with LLM-style steps (model calls with prompts and
+runner's (agent/experiment/runner.py) for several labels, with LLM-style steps (model calls with prompts and
 replies), failures, crashes, incomplete and unreadable files. Deterministic for a given seed.
 They are made-up data for testing the report, not results of any model."""
 from __future__ import annotations
@@ -64,7 +64,8 @@ def episode(rng: random.Random, label: str, task: str, seed: int, trial: int, ma
                "num_actions": len(steps) - (cause != "max_steps"), "gold_actions": gold, "matched": matched,
                "state_check": {"passed": bool(success), "reason": "the goal holds and nothing else changed" if success
                                else "the booking is unchanged"}}
-    return {**_identity(label, task, seed, trial), "model": "synthetic-model", "temperature": 0.3,
+    return {**_identity(label, task, seed, trial),
+            "settings": {"model": "synthetic-model", "temperature": 0.3, "max_steps": 60, "protocol": "full"},
             "scenario": {"id": f"syn{seed}{trial}", "scenario": task, "instruction": f"Do {task} for seed {seed}.",
                          "conversation": [{"role": "CUS", "text": f"Hello {HOSTILE}"}, {"role": "REP", "text": "Sure."}],
                          "details": {"confirmation-code": "ABC123", "passenger": {"firstname": "Ada"}},

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from agent.actions import ACTION_SET, COORDINATE_ACTIONS, Action, ActionError, describe_actions, parse_action
+from agent.env.actions import ACTION_SET, COORDINATE_ACTIONS, Action, ActionError, describe_actions, parse_action
 
 
 @pytest.mark.parametrize(

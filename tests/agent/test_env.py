@@ -5,8 +5,8 @@ import itertools
 
 import pytest
 
-from agent.env import CrmEnv
-from agent.observation import parse_observation
+from agent.env.browser_env import CrmEnv
+from agent.env.observation import parse_observation
 from crm_app.http_client import http_sender
 
 pytestmark = pytest.mark.browser

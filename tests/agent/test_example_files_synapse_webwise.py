@@ -7,14 +7,15 @@ import re
 
 import pytest
 
-from agent.executor import CLICKABLE_KINDS
-from agent.observation import parse_line
+from agent.env.executor import CLICKABLE_KINDS
+from agent.env.observation import parse_line
 from agent.policies import make_policy
 from agent.policies.prompting import NO_EXAMPLES, load_prompt, prompt_exists
 from agent.policies.webwise import example_file_key
-from agent.policies.webwise_page import CONTROL_TAGS, parse_page_line
+from agent.policies.webwise_page import CONTROL_TAGS
+from tests.agent.webwise_pages import parse_page_line
 from agent.policies.webwise_program import parse_program
-from agent.tasks import ALL_TASKS
+from scenarios.tasks import TASK_NAMES
 
 _EXAMPLE = re.compile(r"^Example \d+ \((.+)\)$", re.MULTILINE)
 CLICK_TAGS = {CONTROL_TAGS[kind] for kind in CLICKABLE_KINDS}
@@ -79,8 +80,8 @@ def test_the_abstraction_prompt_keeps_its_examples_zero_and_few_shot(shots, tmp_
 
 
 def _tiny_memory(tmp_path):
-    from agent.memory.exemplars import Exemplar, Turn
-    from agent.memory.store import ExemplarMemory
+    from agent.policies.exemplar_memory.exemplars import Exemplar, Turn
+    from agent.policies.exemplar_memory.store import ExemplarMemory
 
     memory = ExemplarMemory(tmp_path / "memory", [Exemplar("a", "TASK_FIND_BOOKING", "Look up booking X.", "s",
                                                            [Turn("page", ["STOP [done]"], "state")])])
@@ -92,7 +93,7 @@ def _tiny_memory(tmp_path):
 
 def webwise_example(task: str):
     name = f"webwise/{example_file_key(task)}_examples"
-    assert prompt_exists(name), f"agent/prompts/{name}.txt is missing"
+    assert prompt_exists(name), f"agent/policies/prompts/{name}.txt is missing"
     (example,) = blocks(load_prompt(name))  # exactly one example per task
     title, body = example
     parts = sections(body, ("TASK", "FILTERED PAGE", "PROGRAM"))
@@ -124,7 +125,7 @@ def check_call(call, page: dict[int, dict], context: str) -> None:
             assert call.args[1] in element["options"].split("|"), f"{context}: {call.args[1]!r} is no option"
 
 
-@pytest.mark.parametrize("task", ALL_TASKS)
+@pytest.mark.parametrize("task", TASK_NAMES)
 def test_each_task_has_one_example_of_real_pages_and_programs_that_fit_them(task):
     title, steps = webwise_example(task)
     assert len(steps) >= 2, f"{title}: the example is step by step, two programs or more"
@@ -155,7 +156,7 @@ def test_a_broken_webwise_example_is_caught():
 def test_few_shot_webwise_prompts_hold_the_tasks_example_only(shots):
     policy = make_policy("webwise", shots=shots, model="m", api_key="k")
     policy.reset({"scenario": "TASK_CANCEL_FLIGHT", "instruction": "Cancel the booking with confirmation code X."})
-    examples = {task: load_prompt(f"webwise/{example_file_key(task)}_examples") for task in ALL_TASKS}
+    examples = {task: load_prompt(f"webwise/{example_file_key(task)}_examples") for task in TASK_NAMES}
     assert [task for task, text in examples.items() if text in policy.system] == (["TASK_CANCEL_FLIGHT"] if shots == "few" else [])
     assert (NO_EXAMPLES in policy.system) == (shots == "0")
     assert policy.system.index("Examples:" if shots == "0" else "An example task") < policy.system.rindex("Answer with the program")

@@ -1,5 +1,5 @@
-"""Every few-shot example under agent/prompts/ is cut from a real page of the CRM as it runs today:
-each example's provenance (agent/prompts/**/*_examples.provenance.json) is replayed in Chromium
+"""Every few-shot example under agent/policies/prompts/ is cut from a real page of the CRM as it runs today:
+each example's provenance (agent/policies/prompts/**/*_examples.provenance.json) is replayed in Chromium
 against an embedded server, and the example's page blocks and task line must be exactly what the
 CRM shows after those actions, in the example's observation format. Histories must be the actions
 that led there. One replay for all files (examples that share a scenario share its episodes).
@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from agent.actions import ActionError, parse_action
-from agent.examples.files import PROVENANCE_SUFFIX, PageSource, ProvenanceError, Scenario, example_names, load
+from agent.env.actions import ActionError, parse_action
 from agent.examples.__main__ import main as examples_main
+from agent.examples.files import PROVENANCE_SUFFIX, PageSource, ProvenanceError, Scenario, example_names, load
 from agent.examples.render import difference, render_files
 from agent.examples.replay import Replayer, example_server
 from agent.policies.prompting import PROMPTS, load_prompt
@@ -49,7 +49,7 @@ def test_every_example_file_has_a_provenance_and_every_provenance_an_example_fil
 def test_example_pages_are_the_pages_the_crm_renders_today(name, rendered):
     file = load(name)
     change = difference(file, rendered[name])
-    assert not change, (f"agent/prompts/{name}.txt is not what the CRM shows today; run `python -m agent.examples "
+    assert not change, (f"agent/policies/prompts/{name}.txt is not what the CRM shows today; run `python -m agent.examples "
                         f"refresh {name}` and fix what its examples say:\n{change}")
 
 

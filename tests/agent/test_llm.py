@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from agent.llm import LLMClient, LLMError
+from agent.policies.llm import LLMClient, LLMError
 from tests.fake_openai import FakeOpenAIServer, embedding_vector
 
 MESSAGES = [{"role": "system", "content": "You operate a CRM."}, {"role": "user", "content": "Go."}]

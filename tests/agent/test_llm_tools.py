@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.llm import LLMClient, LLMError
+from agent.policies.llm import LLMClient, LLMError
 from tests.fake_openai import FakeOpenAIServer
 
 TOOL = {"type": "function", "function": {"name": "get_booking", "description": "Look a booking up",

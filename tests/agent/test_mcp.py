@@ -19,8 +19,8 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
+from agent.crm.tools import TOOL_NAMES
 from agent.mcp.__main__ import main as mcp_main
-from agent.tools import TOOL_NAMES
 from crm_app.http_client import http_sender
 from tests.agent.command_line import refusal
 from tests.conftest import OPERATOR

@@ -6,10 +6,10 @@ import json
 import pytest
 
 from agent.__main__ import main
-from agent.llm import LLMClient
-from agent.memory.exemplars import Exemplar, Turn, split_turns, successful_episodes
-from agent.memory.retrieval import BM25Ranker, EmbeddingRanker, majority, retrieve
-from agent.memory.store import ExemplarMemory, MemoryFolderError
+from agent.policies.exemplar_memory.exemplars import Exemplar, Turn, split_turns, successful_episodes
+from agent.policies.exemplar_memory.retrieval import BM25Ranker, EmbeddingRanker, majority, retrieve
+from agent.policies.exemplar_memory.store import ExemplarMemory, MemoryFolderError
+from agent.policies.llm import LLMClient
 from agent.policies.model import ModelCalls
 from agent.policies.reply import action_lines
 from tests.agent.command_line import refusal

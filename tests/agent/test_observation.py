@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from agent.observation import count_tokens, format_element, observe, parse_line, parse_observation
+from agent.env.observation import count_tokens, format_element, observe, parse_line, parse_observation
 
 pytestmark = pytest.mark.browser
 

@@ -7,10 +7,10 @@ import re
 import pytest
 from PIL import Image
 
-from agent.env import VIEWPORT, CrmEnv
-from agent.modes import check_modes, describe_modes, modes, page_images, page_text
-from agent.modes import images
-from agent.modes.images import CONTROL_COLOR
+from agent.env.browser_env import VIEWPORT, CrmEnv
+from agent.env.modes import check_modes, describe_modes, modes, page_images, page_text
+from agent.env.modes import images
+from agent.env.modes.images import CONTROL_COLOR
 from agent.policies import make_policy
 
 pytestmark = pytest.mark.browser

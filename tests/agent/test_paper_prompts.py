@@ -1,4 +1,4 @@
-"""The paper protocol's prompts (agent/prompts/paper/): few-shot examples in HeaP Table 3's counts,
+"""The paper protocol's prompts (agent/policies/prompts/paper/): few-shot examples in HeaP Table 3's counts,
 cut from search and book-flight pages in the papers' observation (flat's from one task), every
 reply one its policy accepts on its page; zero-shot prompts without CRM knowledge; and a called
 policy's prompt that holds its own call but not the task. No browser, no model."""
@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from agent.actions import parse_action
-from agent.executor import CLICKABLE_KINDS
-from agent.observation import Observation, parse_line
+from agent.env.actions import parse_action
+from agent.env.executor import CLICKABLE_KINDS
+from agent.env.observation import Observation, parse_line
 from agent.policies import make_policy
 from agent.policies.heap import HeapPolicy
 from agent.policies.paper import GROUNDING, STEP_LIBRARY, PaperHeapPolicy

@@ -13,9 +13,9 @@ import re
 import pytest
 
 from agent.__main__ import main
-from agent.env import CrmEnv
-from agent.observation import observe
-from agent.protocols import PAPER_CAPS, PROTOCOLS
+from agent.env.browser_env import CrmEnv
+from agent.env.observation import observe
+from agent.experiment.protocols import PAPER_CAPS, PROTOCOLS
 from tests.agent import scripted_paper
 from tests.agent.scripted_model import reply, system_text, user_text
 from tests.fake_openai import FakeOpenAIServer

@@ -1,4 +1,4 @@
-"""The papers' reported numbers (agent/references/) and the table the command line prints: the
+"""The papers' reported numbers (agent/results/references/) and the table the command line prints: the
 protocol line on top, the Fig. 5 layout for paper-protocol results with reference columns beside
 the measured ones, #act as each protocol counts it, and the options that go with the protocol."""
 from __future__ import annotations
@@ -8,11 +8,12 @@ import json
 import pytest
 
 from agent.__main__ import main
-from agent.paper_table import format_labelled
-from agent.protocols import PAPER_CAPS, PROTOCOLS, step_limit
-from agent.references import ReferenceError, load_reference, reference_names
-from agent.settings import differences, result_settings
-from agent.summary import summarize, summarize_overall
+from agent.episode.trajectory import Trajectory
+from agent.experiment.protocols import PAPER_CAPS, PROTOCOLS, step_limit
+from agent.experiment.settings import differences, result_settings
+from agent.results.references import ReferenceError, load_reference, reference_names
+from agent.results.summary import summarize, summarize_overall
+from agent.results.table import format_labelled
 from tests.agent.command_line import refusal
 
 PAPER_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
@@ -20,9 +21,10 @@ PAPER_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TAS
 
 
 def episode(label, task, seed, success, actions, events, protocol="paper"):
-    return {"method": label.split("-")[0], "label": label, "task": task, "seed": seed, "trial": 0, "complete": True,
-            "settings": {"protocol": protocol}, "agent_actions": actions,
-            "metrics": {"success": success, "task_progress": 1.0 if success else 0.5, "num_actions": events}}
+    return Trajectory.from_json({
+        "method": label.split("-")[0], "label": label, "task": task, "seed": seed, "trial": 0, "complete": True,
+        "settings": {"protocol": protocol}, "agent_actions": actions,
+        "metrics": {"success": success, "task_progress": 1.0 if success else 0.5, "num_actions": events}})
 
 
 def test_heap_fig5_holds_the_numbers_printed_in_the_paper():
@@ -109,6 +111,6 @@ def test_paper_options_need_the_paper_protocol(tmp_path, capsys, extra, message)
 def test_summarize_puts_references_beside_paper_results_only(tmp_path, capsys):
     path = tmp_path / "oracle" / "TASK_FIND_BOOKING" / "seed0-trial0.json"
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps(episode("oracle", "TASK_FIND_BOOKING", 0, 1, 3, 3, protocol="full")))
+    path.write_text(json.dumps(episode("oracle", "TASK_FIND_BOOKING", 0, 1, 3, 3, protocol="full").to_json()))
     code, err = refusal(main, ["summarize", "--out", str(tmp_path), "--reference", "heap-fig5"], capsys)
     assert code == 2 and "holds results of another protocol" in err

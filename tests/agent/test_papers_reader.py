@@ -1,17 +1,18 @@
 """The `paper` suite as the authors' own page reader sees it (tests/agent/papers_reader.py, from a
 Chrome DevTools DOM snapshot as the reader takes one, in its 1280x1080 window): on every page and
 dialog of the five paper tasks, the control each gold step touches is listed, and the paper
-observation (agent/paper_observation.py) lists the same controls as the reader."""
+observation (agent/env/paper_observation.py) lists the same controls as the reader."""
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
-from agent.executor import perform
-from agent.paper_observation import observe_paper
+from agent.crm.client import ScenarioClient
+from agent.env.executor import perform
+from agent.env.observation import observe
+from agent.env.paper_observation import PAPER
 from agent.policies.oracle import OraclePolicy
-from agent.server_api import ScenarioClient
 from scenarios.targets import kind_of
 from tests.agent.papers_reader import reader_listing
 
@@ -70,7 +71,7 @@ def test_the_reader_lists_every_control_of_the_gold_path(browser, live_server, t
             page.goto(scenario["url"])
             page.wait_for_function("() => window.crm && window.crm.ready === true")
             for number, step in enumerate(scenario["gold_actions"], 1):
-                observation = observe_paper(page, settle=True)
+                observation = observe(page, settle=True, reading=PAPER)
                 listing = reader_listing(page)
                 where = f"{task} seed {seed}, gold step {number} ({step['action']} {step['target']})"
                 assert any(touches(step, entry.attributes) for entry in listing), \

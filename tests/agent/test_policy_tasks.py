@@ -8,7 +8,7 @@ import re
 import pytest
 
 from agent.__main__ import main
-from agent.observation import parse_observation
+from agent.env.observation import parse_observation
 from tests.agent import scripted_model as model
 from tests.agent.test_policies import run_cli
 from tests.fake_openai import FakeOpenAIServer

@@ -1,4 +1,4 @@
-"""The few-shot example files of the LLM policies (agent/prompts/**/*_examples.txt): every policy
+"""The few-shot example files of the LLM policies (agent/policies/prompts/**/*_examples.txt): every policy
 has enough examples, every reply in them is one its policy would accept and the action parser can
 read, every element id an action names is on that example's page, and --shots few puts them into
 the system prompt (--shots 0 does not). No browser, no model."""
@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from agent.actions import ActionError, parse_action
-from agent.executor import CLICKABLE_KINDS, FIELD_KINDS
-from agent.observation import Observation, parse_line
+from agent.env.actions import ActionError, parse_action
+from agent.env.executor import CLICKABLE_KINDS, FIELD_KINDS
+from agent.env.observation import Observation, parse_line
 from agent.policies import make_policy
+from agent.policies.heap import LOW_LEVEL, PAGE_ACTIONS
 from agent.policies.prompting import NO_EXAMPLES, load_prompt, prompt_exists
 from agent.policies.reply import parse_reply, split_call
-from agent.policies.heap import LOW_LEVEL, PAGE_ACTIONS
 from agent.policies.step import LIBRARY, Frame
 
 PLAN_WORDS = (*LOW_LEVEL, *PAGE_ACTIONS, "STOP")  # what heap.py runs from a plan
@@ -141,7 +141,7 @@ def plan_step(line: str, context: str) -> str:
 
 @pytest.mark.parametrize("name, kind, policy, minimum", FILES, ids=IDS)
 def test_every_policy_has_enough_examples(name, kind, policy, minimum):
-    assert prompt_exists(name), f"agent/prompts/{name}.txt is missing"
+    assert prompt_exists(name), f"agent/policies/prompts/{name}.txt is missing"
     examples = load(name)
     assert len(examples) >= minimum, f"{name}: {len(examples)} examples, at least {minimum} wanted"
     for example in examples:

@@ -10,11 +10,12 @@ import pytest
 from tqdm import tqdm
 
 from agent.__main__ import main
-from agent.runner import Driver, EpisodeSpec, crash_record
-from agent.server_api import ServerError
-from agent.tasks import ALL_TASKS
-from agent.workers import ray_cluster
-from agent.workers.episode_worker import WorkerConfig
+from agent.crm.client import ServerError
+from agent.episode.play import crashed
+from agent.experiment.runner import Driver, episode_spec
+from scenarios.tasks import TASK_NAMES
+from agent.experiment.backends import ray_cluster
+from agent.experiment.backends.episode_worker import WorkerConfig
 from tests.agent.command_line import refusal
 from tests.agent.conftest import ORACLE_ON_EVERY_TASK
 from tests.agent.played import played, trajectories
@@ -50,9 +51,9 @@ def test_ray_workers_play_into_out_like_the_local_backend_and_a_rerun_resumes(tm
     joined = subprocess.run([sys.executable, "-m", "agent", *command], cwd=ROOT, capture_output=True, text=True,
                             timeout=300)  # a second driver joins the cluster
     assert joined.returncode == 0, joined.stderr
-    assert table(joined.stdout) == table(printed) and len(table(printed)) == 3 + len(ALL_TASKS)
+    assert table(joined.stdout) == table(printed) and len(table(printed)) == 3 + len(TASK_NAMES)
     on_ray = trajectories(tmp_path, "oracle")
-    assert set(on_ray) == {(task, 0) for task in ALL_TASKS}
+    assert set(on_ray) == {(task, 0) for task in TASK_NAMES}
     assert all(played(trajectory) == played(trajectories(local, "oracle")[key]) for key, trajectory in on_ray.items())
     assert files(tmp_path) == files(local)
     record = json.loads((tmp_path / "run.json").read_text())
@@ -67,10 +68,10 @@ def test_a_crashed_episode_is_recorded_as_by_the_local_backend(tmp_path, live_se
     assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "2", "--concurrency", "2", "--quiet",
                  "--server", live_server, "--operator-token", "wrong", "--backend", "ray", "--out", str(tmp_path)]) == 1
     assert "Every episode of this run crashed (2)" in capsys.readouterr().err
-    crashed = list(trajectories(tmp_path, "oracle").values())
-    assert len(crashed) == 2 and all("answered 403" in t["crash"] for t in crashed)
-    assert all(t == crash_record(EpisodeSpec("oracle", t["task"], t["seed"]), t["settings"], t["crash"])
-               for t in crashed)  # what the local backend writes for a crashed episode
+    broken = list(trajectories(tmp_path, "oracle").values())
+    assert len(broken) == 2 and all("answered 403" in t["crash"] for t in broken)
+    assert all(t == crashed(episode_spec("oracle", t["task"], t["seed"]), t["settings"], t["crash"]).to_json()
+               for t in broken)  # what the local backend writes for a crashed episode
 
 
 @pytest.mark.parametrize("backend", ["local", "ray"])
@@ -113,9 +114,9 @@ def test_workers_that_cannot_reach_the_server_stop_the_run_with_the_reason(tmp_p
     with socket.socket() as probe:  # a port nobody listens on, as the driver's loopback is for other nodes
         probe.bind(("127.0.0.1", 0))
         unreachable = f"http://127.0.0.1:{probe.getsockname()[1]}"
-    driver = Driver(tmp_path, {"max_steps": 60}, False, tqdm(disable=True))
+    driver = Driver(tmp_path, {"oracle": {"max_steps": 60}}, False, tqdm(disable=True))
     with pytest.raises(ServerError, match=f"A Ray worker on .*: The CRM server at {unreachable} cannot be used.*"
                                           "Give --server with an address the cluster's nodes can reach"):
-        ray_cluster.play_all([EpisodeSpec("oracle", "TASK_FIND_BOOKING", 0)], driver,
-                             WorkerConfig(unreachable, 60, {}), concurrency=1, browsers=1, address=None)
+        ray_cluster.play_all([episode_spec("oracle", "TASK_FIND_BOOKING", 0)], driver,
+                             WorkerConfig(unreachable, {}), concurrency=1, browsers=1, address=None)
     assert driver.written == []

@@ -7,13 +7,13 @@ import math
 import pytest
 
 from agent.__main__ import main
-from agent.llm import Completion
+from agent.env.recording import EpisodeRecorder
+from agent.policies.llm import Completion
 from agent.policies.model import ModelCalls
-from agent.recording import EpisodeRecorder
-from agent.report import write_report
-from agent.report.costs import PriceError, load_prices, usage_by_label
-from agent.report.loading import load_run
-from agent.report.timeline import divergence, gold_views, step_views
+from agent.results.report import write_report
+from agent.results.report.costs import PriceError, load_prices, usage_by_label
+from agent.results.report.loading import load_run
+from agent.results.report.timeline import divergence, gold_views, step_views
 from tests.agent.command_line import refusal
 from tests.agent.synthetic_runs import write_run
 

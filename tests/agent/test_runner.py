@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from agent.__main__ import main
-from agent.runner import EpisodeSpec, plan, run_all
-from agent.tasks import ALL_TASKS
+from agent.experiment.runner import episode_spec, plan, run_all
+from scenarios.tasks import TASK_NAMES
 from tests.agent.command_line import refusal
 
 pytestmark = pytest.mark.browser
@@ -37,7 +37,7 @@ def oracle_run(tmp_path_factory):
 
 def test_oracle_solves_every_task_with_the_gold_number_of_actions(oracle_run):
     paths = sorted(oracle_run.glob("oracle/*/*.json"))
-    assert len(paths) == EPISODES * len(ALL_TASKS)
+    assert len(paths) == EPISODES * len(TASK_NAMES)
     for path in paths:
         trajectory = json.loads(path.read_text())
         metrics = trajectory["metrics"]
@@ -63,10 +63,10 @@ def test_summary_table_and_csv(oracle_run, capsys):
     assert title.startswith("Protocol full: six tasks")
     assert table[0].split() == ["task", "oracle", "success", "oracle", "progress", "oracle", "#actions",
                                 "oracle", "crashed", "oracle", "incomplete"]
-    assert [line.split()[0] for line in table[2:]] == list(ALL_TASKS)
+    assert [line.split()[0] for line in table[2:]] == list(TASK_NAMES)
     assert "1.00 ± 0.00" in table[2] and "5.0 ± 0.0" in table[2]  # a return-trip search is 5 steps
     rows = list(csv.DictReader((oracle_run / "summary.csv").open()))
-    assert {row["task"] for row in rows} == set(ALL_TASKS)
+    assert {row["task"] for row in rows} == set(TASK_NAMES)
     assert all(float(row["success_mean"]) == 1.0 and int(row["episodes"]) == EPISODES for row in rows)
     assert all((row["crashed"], row["incomplete"]) == ("0", "0") for row in rows)
 
@@ -81,7 +81,7 @@ def test_the_run_says_where_its_output_is(oracle_run):
 def test_run_json_records_what_the_run_measured(oracle_run):
     record = json.loads((oracle_run / "run.json").read_text())
     assert record["labels"] == ["oracle"] and record["methods"] == ["oracle"] and record["shots"] == ["0"]
-    assert record["tasks"] == list(ALL_TASKS) and record["seeds"] == list(range(EPISODES)) and record["trials"] == 1
+    assert record["tasks"] == list(TASK_NAMES) and record["seeds"] == list(range(EPISODES)) and record["trials"] == 1
     assert (record["max_steps"], record["protocol"], record["temperature"]) == (60, "full", 0.3)
     assert record["settings"] == {"oracle": {"model": None, "temperature": None, "max_steps": 60, "protocol": "full"}}
     assert len(record["git_commit"].split("-")[0]) == 40
@@ -97,7 +97,7 @@ def test_run_json_records_what_the_run_measured(oracle_run):
 def test_resume_skips_complete_episodes_and_redoes_broken_ones(oracle_run, live_server):
     broken = oracle_run / "oracle" / "TASK_FIND_BOOKING" / "seed1-trial0.json"
     broken.write_text('{"complete": false}')
-    specs = [EpisodeSpec("oracle", "TASK_FIND_BOOKING", seed) for seed in range(EPISODES)]
+    specs = [episode_spec("oracle", "TASK_FIND_BOOKING", seed) for seed in range(EPISODES)]
     written = run_all(specs, server_url=live_server, out=oracle_run, progress=False)
     assert written == [broken]
     assert json.loads(broken.read_text())["metrics"]["success"] == 1

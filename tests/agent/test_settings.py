@@ -2,8 +2,8 @@
 import json
 
 from agent.__main__ import main
-from agent.runner import EpisodeSpec, pending
-from agent.settings import result_settings
+from agent.experiment.runner import episode_spec, prepare
+from agent.experiment.settings import result_settings
 
 FLAT = {"model": "model-a", "temperature": 0.3, "max_steps": 60, "protocol": "full"}
 
@@ -52,9 +52,9 @@ def test_the_same_settings_resume_and_other_labels_may_share_the_folder(tmp_path
     finished(tmp_path, FLAT)
     finished(tmp_path, result_settings("oracle", {"max_steps": 60}), label="oracle")
     options = {"model": "model-a", "temperature": 0.3, "max_steps": 60}
-    specs = [EpisodeSpec("flat", "TASK_FIND_FLIGHT", 0), EpisodeSpec("flat", "TASK_FIND_FLIGHT", 1),
-             EpisodeSpec("oracle", "TASK_FIND_FLIGHT", 0)]
-    assert pending(specs, tmp_path, options) == [specs[1]]
+    specs = [episode_spec("flat", "TASK_FIND_FLIGHT", 0), episode_spec("flat", "TASK_FIND_FLIGHT", 1),
+             episode_spec("oracle", "TASK_FIND_FLIGHT", 0)]
+    assert prepare(specs, tmp_path, options).todo == [specs[1]]
 
 
 def test_the_oracle_records_no_model():
@@ -64,7 +64,7 @@ def test_the_oracle_records_no_model():
 
 
 def test_toolcall_records_the_tools_it_is_offered_and_its_scoring_modality():
-    from agent.tools import TOOL_NAMES
+    from agent.crm.tools import TOOL_NAMES
 
     assert result_settings("toolcall", {"model": "model-a", "temperature": 0.3, "max_steps": 60}) == \
         {**FLAT, "tools": list(TOOL_NAMES), "modality": "api"}
@@ -84,7 +84,7 @@ def test_help_shows_the_defaults(capsys):
 
 
 def test_the_run_record_keeps_no_secrets():
-    from agent.run_record import public_command, public_url
+    from agent.experiment.run_record import public_command, public_url
 
     command = public_command(["run", "--operator-token", "s3cret", "--base-url", "https://user:key@llm.example/v1?key=k",
                               "--server=http://127.0.0.1:5000", "--operator-token=s3cret"])

@@ -1,4 +1,4 @@
-"""Many episodes in flight on one browser (agent/workers/): each in a browser context of its own,
+"""Many episodes in flight on one browser (agent/experiment/backends/): each in a browser context of its own,
 their page work on the browser's thread, their model time overlapping."""
 import datetime as dt
 import os
@@ -7,10 +7,10 @@ import signal
 import pytest
 
 from agent.__main__ import main
-from agent.runner import EpisodeSpec
-from agent.settings import result_settings
-from agent.tasks import ALL_TASKS
-from agent.workers.episode_worker import EpisodeWorker, WorkerConfig
+from agent.experiment.runner import episode_spec
+from agent.experiment.settings import result_settings
+from scenarios.tasks import TASK_NAMES
+from agent.experiment.backends.episode_worker import EpisodeWorker, WorkerConfig
 from tests.agent import scripted_model as model
 from tests.agent.played import played, trajectories
 from tests.fake_openai import FakeOpenAIServer
@@ -36,7 +36,7 @@ def test_episodes_of_two_labels_interleaved_on_one_browser_play_as_one_at_a_time
     assert len(watch.seen) == 1  # one Chromium process tree served all twelve episodes
     shared, alone = trajectories(tmp_path, "oracle"), trajectories(serial_oracle_run[0], "oracle")
     coordinates = trajectories(tmp_path, "oracle-coordinates")
-    assert set(shared) == set(alone) == set(coordinates) == {(task, 0) for task in ALL_TASKS}
+    assert set(shared) == set(alone) == set(coordinates) == {(task, 0) for task in TASK_NAMES}
     for key, trajectory in shared.items():
         assert played(trajectory) == played(alone[key]), key
         assert trajectory["metrics"]["success"] == coordinates[key]["metrics"]["success"] == 1, key
@@ -63,18 +63,18 @@ def test_a_slow_model_thinks_for_several_episodes_at_once(tmp_path, live_server)
 
 
 def test_a_browser_that_died_is_started_again(live_server):
-    worker = EpisodeWorker(WorkerConfig(live_server, 60, {}, os.environ["CRM_OPERATOR_TOKEN"]))
-    spec = EpisodeSpec("oracle", "TASK_FIND_BOOKING", 0)
+    worker = EpisodeWorker(WorkerConfig(live_server, {}, os.environ["CRM_OPERATOR_TOKEN"]))
+    spec = episode_spec("oracle", "TASK_FIND_BOOKING", 0)
     settings = result_settings("oracle", {"max_steps": 60})
     before = chromium_browsers()
     try:
-        assert worker.play(spec, settings).trajectory["metrics"]["success"] == 1
+        assert worker.play(spec, settings).trajectory.succeeded
         (first,) = chromium_browsers() - before
         os.kill(first, signal.SIGKILL)
         broken = worker.play(spec, settings)  # the seat's context was in the dead browser
-        assert not broken.trajectory["complete"] and "closed" in broken.trajectory["crash"]
+        assert not broken.trajectory.complete and "closed" in broken.trajectory.crash
         again = worker.play(spec, settings)
-        assert again.trajectory["metrics"]["success"] == 1 and worker.host.generation == 2
+        assert again.trajectory.succeeded and worker.host.generation == 2
         assert len(chromium_browsers() - before - {first}) == 1
     finally:
         worker.close()

@@ -3,7 +3,14 @@ import csv
 import re
 import math
 
-from agent.summary import format_table, pass_hat_k, summarize, write_csv
+from agent.episode.trajectory import Trajectory
+from agent.results.summary import pass_hat_k, summarize, write_csv
+from agent.results.table import format_table
+
+
+def rows_of(trajectories, planned=()):
+    """summarize() of trajectories written as their files hold them."""
+    return summarize([Trajectory.from_json(t) for t in trajectories], planned)
 
 
 def run(method, task, seed, success, progress, actions, trial=0):
@@ -12,14 +19,14 @@ def run(method, task, seed, success, progress, actions, trial=0):
 
 
 def test_mean_and_standard_error_per_task_and_method():
-    rows = summarize([run("flat", "TASK_FIND_BOOKING", 0, 1, 1.0, 3), run("flat", "TASK_FIND_BOOKING", 1, 0, 0.5, 5)])
+    rows = rows_of([run("flat", "TASK_FIND_BOOKING", 0, 1, 1.0, 3), run("flat", "TASK_FIND_BOOKING", 1, 0, 0.5, 5)])
     (row,) = rows
     assert row["success_mean"] == 0.5 and math.isclose(row["success_se"], 0.5)
     assert row["progress_mean"] == 0.75 and row["actions_mean"] == 4.0 and math.isclose(row["actions_se"], 1.0)
 
 
 def test_table_has_one_column_group_per_method_and_tasks_in_paper_order():
-    rows = summarize([run("step", "TASK_CANCEL_FLIGHT", 0, 1, 1.0, 6), run("flat", "TASK_FIND_FLIGHT", 0, 0, 0.4, 2)])
+    rows = rows_of([run("step", "TASK_CANCEL_FLIGHT", 0, 1, 1.0, 6), run("flat", "TASK_FIND_FLIGHT", 0, 0, 0.4, 2)])
     lines = format_table(rows).splitlines()
     assert lines[0].split() == ["task"] + ["flat", "success", "flat", "progress", "flat", "#actions",
                                            "flat", "crashed", "flat", "incomplete",
@@ -34,7 +41,7 @@ def test_pass_k_needs_every_replay_of_a_scenario_to_succeed():
     assert math.isclose(pass_hat_k([[1, 0, 1]], 2), 1 / 3)  # C(2,2) / C(3,2)
     trajectories = [run("oracle", "TASK_FIND_FLIGHT", seed, ok, 1.0, 5, trial)
                     for seed, results in ((0, (1, 1)), (1, (1, 0))) for trial, ok in enumerate(results)]
-    (row,) = summarize(trajectories)
+    (row,) = rows_of(trajectories)
     assert row["k"] == 2 and row["pass_k"] == 0.5 and row["success_mean"] == 0.75
     assert "0.50 (k=2)" in format_table([row])
 
@@ -42,7 +49,7 @@ def test_pass_k_needs_every_replay_of_a_scenario_to_succeed():
 def test_zero_and_few_shot_runs_of_one_method_are_separate_rows():
     zero = {**run("heap", "TASK_FIND_FLIGHT", 0, 0, 0.5, 4), "shots": "0", "label": "heap-zero-shot"}
     few = {**run("heap", "TASK_FIND_FLIGHT", 0, 1, 1.0, 5), "shots": "few", "label": "heap-few-shot"}
-    rows = summarize([zero, few])
+    rows = rows_of([zero, few])
     assert [(r["method"], r["shots"], r["success_mean"]) for r in rows] == [
         ("heap-few-shot", "few", 1.0), ("heap-zero-shot", "0", 0.0)]
     assert format_table(rows).splitlines()[0].split()[1::2] == ["heap-few-shot"] * 5 + ["heap-zero-shot"] * 5
@@ -52,13 +59,13 @@ def test_embedding_tokens_are_summed_and_shown_only_when_spent():
     used = {**run("synapse", "TASK_CANCEL_FLIGHT", 0, 1, 1.0, 6), "label": "synapse-few-shot",
             "usage": {"prompt_tokens": 900, "completion_tokens": 40, "calls": 3, "embedding_tokens": 25}}
     again = {**used, "seed": 1, "usage": {**used["usage"], "embedding_tokens": 30}}
-    (row,) = summarize([used, again])
+    (row,) = rows_of([used, again])
     assert (row["embedding_tokens"], row["prompt_tokens"], row["llm_calls"]) == (55, 1800, 6)
     header, _, values = format_table([row]).splitlines()
     columns = [c.strip() for c in re.split(r"\s{2,}", header)]
     assert columns[-3:] == ["synapse-few-shot embedding tokens", "synapse-few-shot crashed", "synapse-few-shot incomplete"]
     assert re.split(r"\s{2,}", values)[-3:] == ["55", "0", "0"]
-    plain = summarize([{**used, "usage": {"prompt_tokens": 1, "completion_tokens": 1}}])
+    plain = rows_of([{**used, "usage": {"prompt_tokens": 1, "completion_tokens": 1}}])
     assert "embedding tokens" not in format_table(plain)
 
 
@@ -67,7 +74,7 @@ def test_crashed_and_incomplete_episodes_are_counted_per_task_and_label(tmp_path
              "complete": False, "crash": "Traceback ...\nValueError: boom"}
     done = {**run("flat", "TASK_FIND_FLIGHT", 0, 1, 1.0, 5), "label": "flat-zero-shot"}
     planned = {("flat-zero-shot", task, seed, 0) for task in ("TASK_FIND_FLIGHT", "TASK_FIND_BOOKING") for seed in (0, 1, 2)}
-    rows = summarize([done, crash], planned)
+    rows = rows_of([done, crash], planned)
     assert [(r["task"], r["episodes"], r["crashed"], r["incomplete"]) for r in rows] == [
         ("TASK_FIND_FLIGHT", 1, 1, 1), ("TASK_FIND_BOOKING", 0, 0, 3)]
     lines = format_table(rows).splitlines()
@@ -81,6 +88,6 @@ def test_crashed_and_incomplete_episodes_are_counted_per_task_and_label(tmp_path
 
 
 def test_one_episode_has_no_standard_error():
-    (row,) = summarize([run("oracle", "TASK_FIND_BOOKING", 0, 1, 1.0, 3)])
+    (row,) = rows_of([run("oracle", "TASK_FIND_BOOKING", 0, 1, 1.0, 3)])
     assert math.isnan(row["success_se"]) and "1.00 ± n/a" in format_table([row])
     assert "± 0.00" not in format_table([row])

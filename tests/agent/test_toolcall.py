@@ -11,8 +11,8 @@ import json
 import pytest
 
 from agent.__main__ import main
-from agent.tasks import ALL_TASKS
-from agent.tools import TOOL_NAMES
+from scenarios.tasks import TASK_NAMES
+from agent.crm.tools import TOOL_NAMES
 from tests.agent import scripted_model, scripted_tools
 from tests.agent.command_line import refusal
 from tests.agent.test_policy_tasks import Script
@@ -49,7 +49,7 @@ def every_task(tmp_path_factory, live_server):
 def test_toolcall_completes_every_task_type_scored_as_api_work(every_task):
     out, _ = every_task
     trips = set()
-    for task in ALL_TASKS:
+    for task in TASK_NAMES:
         for seed in (SEED, SEED + 1):
             episode = trajectory(out, task, seed)
             metrics = episode["metrics"]

@@ -1,4 +1,4 @@
-"""agent/tools.py: tool definitions generated from the OpenAPI document, and calls run inside one
+"""agent/crm/tools.py: tool definitions generated from the OpenAPI document, and calls run inside one
 scenario that never raise for what a model sends (unknown tools, wrong arguments, the API's errors,
 a server that is gone), a new Idempotency-Key per write call, and the action text of a call."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from agent.tools import (TOOL_NAMES, ScenarioTools, ToolCallError, ToolsUnavailable, fetch_openapi, parse_tool_action,
+from agent.crm.tools import (TOOL_NAMES, ScenarioTools, ToolCallError, ToolsUnavailable, fetch_openapi, parse_tool_action,
                          tool_action, tools_from_openapi)
 from crm_app.http_client import http_sender
 from crm_app.openapi import document

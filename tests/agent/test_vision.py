@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from agent.__main__ import main
-from agent.llm import LLMClient
+from agent.policies.llm import LLMClient
 from agent.policies.model import user_content
 from tests.agent import scripted_model as model
 from tests.agent.command_line import refusal

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from agent.__main__ import main
-from agent.policies.webwise_auto import TRIAL_SEED
-from agent.policies.webwise_page import parse_page
+from agent.experiment.webwise_auto import TRIAL_SEED
+from tests.agent.webwise_pages import parse_page
 from agent.policies.prompting import load_prompt
 from tests.agent import scripted_model as model
 from tests.agent.command_line import refusal

@@ -6,8 +6,9 @@ import os
 
 import pytest
 
-from agent.actions import parse_action
-from agent.policies.webwise_page import filtered_page, parse_page
+from agent.env.actions import parse_action
+from agent.policies.webwise_page import filtered_page
+from tests.agent.webwise_pages import parse_page
 from agent.policies.webwise_program import ProgramError, parse_program
 
 

@@ -23,8 +23,10 @@ from schemathesis.specs.openapi.checks import (
 )
 from schemathesis.checks import not_a_server_error
 
-from crm_app.openapi import document
+from crm_app.openapi import app_document
+from scenarios.app import create_app
 from tests.api.test_production_server import RunningServer
+from tests.databases import dispose
 
 EXAMPLES = int(os.environ.get("CRM_FUZZ_EXAMPLES", "12"))
 SEED = 20260601
@@ -61,8 +63,18 @@ def fuzzed_server(databases, tmp_path_factory):
     assert running.stop() == 0
 
 
-# The document needs no server; the requests go to the module's run.py.
-schema = schemathesis.openapi.from_dict(document())
+def served_document() -> dict:
+    """The document run.py serves, made before any server starts (the tests are generated from it),
+    by the same app factory on an in-memory database."""
+    app = create_app({"DATABASE_URL": "sqlite://", "SANDBOX_BOOKINGS": 0})
+    try:
+        return app_document(app)
+    finally:
+        dispose(app)
+
+
+# The requests go to the module's run.py.
+schema = schemathesis.openapi.from_dict(served_document())
 schema.config.seed = SEED
 schema.config.suppress_health_check = [HealthCheck.too_slow]  # a loaded CI machine is not a finding
 schema.config.generation.update(max_examples=EXAMPLES, modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],

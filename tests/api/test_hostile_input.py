@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from crm_app import create_app
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 
 from ..conftest import TEST_CONFIG
 from .helpers import PASSENGER, PAYMENT, booking_payload, db_rows

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import create_engine, text
 
-from crm_app import create_app, db
+from crm_app import db
 from crm_app.memo import Memo
 from scenarios import store
+from scenarios.app import create_app
 from scenarios.suites import suite_named
 from scenarios.tasks import task_named
 from tests.conftest import OPERATOR, TEST_CONFIG, dispose

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from crm_app import create_app
+from scenarios.app import create_app
 
 from .helpers import search
 

@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from crm_app import create_app
 from crm_app.instance_secrets import stored_secret
 from crm_app.models import Scenario
+from scenarios.app import create_app
 from scenarios.replay import Replay, client_sender
 from tests.conftest import OPERATOR, TEST_CONFIG
 

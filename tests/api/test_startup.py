@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Each process imports the app, says it is ready, then waits for the same "go" file to start it.
 START = """
 import pathlib, sys, time
-from crm_app import create_app
+from scenarios.app import create_app
 folder = pathlib.Path(sys.argv[1])
 (folder / f"ready{sys.argv[2]}").touch()
 while not (folder / "go").exists():

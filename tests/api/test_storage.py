@@ -4,10 +4,10 @@ import threading
 
 from sqlalchemy import select
 
-from crm_app import create_app
 from crm_app.http_client import http_sender
 from crm_app.models import Base
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 
 from .helpers import booking_payload
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from crm_app import create_app
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 from tests.conftest import OPERATOR, TEST_CONFIG
 
 from crm_app.models import Event

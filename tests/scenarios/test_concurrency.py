@@ -6,9 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from crm_app import create_app
 from crm_app.http_client import http_sender
 from crm_app.server import BackgroundServer
+from scenarios.app import create_app
 from scenarios.replay import Replay
 from scenarios.tasks import TASKS
 from tests.api.helpers import at_once

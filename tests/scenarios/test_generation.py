@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PRINT_SCENARIOS = """
 import json, sys
-from crm_app import create_app
+from scenarios.app import create_app
 app = create_app({"SANDBOX_BOOKINGS": 0, "DATABASE_URL": sys.argv[1]})
 client = app.test_client()
 out = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from crm_app import create_app
+from scenarios.app import create_app
 from scenarios.suites import SUITES
 from tests.conftest import TEST_CONFIG
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from crm_app import create_app
+from scenarios.app import create_app
 from scenarios.suites import PAPER_INSTRUCTIONS
 from tests.conftest import OPERATOR, TEST_CONFIG
 

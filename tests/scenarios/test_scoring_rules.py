@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from crm_app import create_app
+from scenarios.app import create_app
 from tests.conftest import OPERATOR, OPERATOR_TOKEN, TEST_CONFIG
 
 WRITE_TASKS = ("TASK_BOOK_FLIGHT", "TASK_CANCEL_FLIGHT", "TASK_UPDATE_PASSENGER_DETAILS", "TASK_MODIFY_FLIGHT")

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from browsergym.core.registration import register_task
 
-from agent.tasks import ALL_TASKS
+from scenarios.tasks import TASK_NAMES
 
 from .task import AirlineCrmTask, task_class
 
 # TASK_FIND_FLIGHT -> airlinecrm.find-flight, ...
 TASK_IDS: dict[str, str] = {}
 
-for _name in ALL_TASKS:
+for _name in TASK_NAMES:
     _task = task_class(_name)
     register_task(_task.get_task_id(), _task, nondeterministic=False)
     TASK_IDS[_task.get_task_id()] = _name

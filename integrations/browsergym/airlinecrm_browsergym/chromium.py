@@ -1,16 +1,16 @@
-"""BrowserGym on Debian's Chromium, with the harness's flags (agent/browser.py).
+"""BrowserGym on Debian's Chromium, with the harness's flags (agent/env/browser.py).
 
 BrowserGym launches two browsers per episode (the page's and the chat's) through one global
 Playwright, and fixes the launch arguments itself; the Playwright it pins would otherwise look for a
 browser of its own download, which a machine without network access does not have. So the global
 Playwright is wrapped: every Chromium it launches gets Debian's executable and the project's flags.
-Nothing changes when no Chromium is installed where agent/browser.py looks (Playwright's own is used).
+Nothing changes when no Chromium is installed where agent/env/browser.py looks (Playwright's own is used).
 """
 from __future__ import annotations
 
 import browsergym.core
 
-from agent.browser import CHROMIUM_ARGS, chromium_executable
+from agent.env.browser import CHROMIUM_ARGS, chromium_executable
 
 
 class _DebianChromium:

@@ -10,7 +10,7 @@ import contextlib
 import os
 import threading
 
-from crm_app.server import embedded_server
+from scenarios.app import embedded_server
 
 URL_VARIABLE = "AIRLINECRM_URL"
 TOKEN_VARIABLE = "CRM_OPERATOR_TOKEN"

@@ -15,11 +15,11 @@ from __future__ import annotations
 from browsergym.core.task import AbstractBrowserTask
 from playwright.sync_api import Error as PlaywrightError
 
-from agent.env import VIEWPORT, wait_until_ready
-from agent.executor import perform
-from agent.observation import call_page, observe
+from agent.crm.client import ScenarioClient
+from agent.env.browser_env import VIEWPORT, wait_until_ready
+from agent.env.executor import perform
+from agent.env.observation import call_page, observe
 from agent.policies.oracle import OraclePolicy
-from agent.server_api import ScenarioClient
 
 from .chromium import use_debian_chromium
 from .server import crm_server

@@ -9,10 +9,10 @@ import pytest
 from browsergym.utils.obs import flatten_axtree_to_str
 
 import airlinecrm_browsergym
-from agent.browser import chromium_executable
-from agent.server_api import ScenarioClient
+from agent.crm.client import ScenarioClient
+from agent.env.browser import chromium_executable
 from airlinecrm_browsergym.server import crm_server
-from crm_app.server import embedded_server
+from scenarios.app import embedded_server
 
 EXPECTED_IDS = ["airlinecrm.find-flight", "airlinecrm.book-flight", "airlinecrm.find-booking",
                 "airlinecrm.cancel-flight", "airlinecrm.update-passenger-details", "airlinecrm.modify-flight"]

@@ -1,0 +1,163 @@
+"""The element-list observation: the page as one line per salient element, in reading order.
+
+    <link id=3>Help</link>
+    <input id=6 text From value="JFK"/>
+    <select id=9 Title value="Mr" options="Mr|Mrs|Ms|Miss|Dr"/>
+    <radio id=4 Return checked/>
+    <button id=13>Search flights</button>
+    <text id=19>7:01pm JFK 10:13pm FLL CR1234 $172.55</text>
+
+The page side (page_agent.js) walks the DOM once per observation; this module formats its
+result and reads such lines back (for the oracle and for naming elements by label). Every element
+of `Observation.elements` also has its `box` ({x, y, width, height} in CSS pixels from the
+viewport's top-left corner); the other observation modes (agent/env/modes/) fill `Observation.modes`.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PAGE_AGENT_JS = (Path(__file__).with_name("page_agent.js")).read_text()
+_CALL = "([method, args]) => (window.__agent || " + PAGE_AGENT_JS + ")[method](...args)"
+
+CLOSED_KINDS = {"link", "button", "text", "option"}  # written <kind id=N>name</kind>
+
+
+def call_page(page, method: str, *args):
+    """Call a page_agent.js function, installing it first when the page does not have it."""
+    return page.evaluate(_CALL, [method, list(args)])
+
+
+def page_node(page, method: str, *args):
+    """Like call_page, for a function that returns an element: its ElementHandle, or None."""
+    return page.evaluate_handle(_CALL, [method, list(args)]).as_element()
+
+
+@dataclass
+class Observation:
+    text: str
+    elements: list[dict] = field(default_factory=list)
+    url: str = ""
+    error: str | None = None
+    settle_ms: float = 0.0
+    ready: bool = True
+    viewport: dict = field(default_factory=dict)  # {width, height} in CSS pixels
+    modes: dict = field(default_factory=dict)  # observation mode name -> its text or PNG bytes
+
+    @property
+    def tokens(self) -> int:
+        return count_tokens(self.text)
+
+    @property
+    def boxes(self) -> dict[int, dict]:
+        """Every element's box by id."""
+        return {element["id"]: element["box"] for element in self.elements if "box" in element}
+
+
+def count_tokens(text: str) -> int:
+    """Offline token estimate: characters / 4, rounded up (the usual rule of thumb for BPE
+    tokenizers on English text; no tokenizer files are needed)."""
+    return math.ceil(len(text) / 4)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the page is read into an observation: what page_agent.js's observe() is asked for
+    (`page_options`), how many elements are kept at most, and whether a failed action's error
+    becomes the text's first line. The default is this project's element list; the papers' is
+    paper_observation.PAPER."""
+    page_options: dict | None = None
+    max_rows: int | None = None
+    error_line: bool = True
+
+
+ELEMENT_LIST = Reading()
+
+
+def observe(page, error: str | None = None, settle: bool = False, reading: Reading = ELEMENT_LIST) -> Observation:
+    """The page as an Observation; with `settle`, first wait (in the same page call) until the
+    page is idle. `settle_ms` is how long that wait took in the page."""
+    options = [reading.page_options] if reading.page_options else []
+    data = call_page(page, "settleAndObserve" if settle else "observe", *options)
+    items = data["items"][:reading.max_rows]
+    obs = Observation(format_elements(items, error if reading.error_line else None), items, data["url"], error)
+    obs.settle_ms = round(data.get("settleMs", 0.0), 2)
+    obs.ready = data.get("ready", True)
+    obs.viewport = data.get("viewport", {})
+    return obs
+
+
+def without_error_line(text: str) -> str:
+    """An observation's page lines without the `ERROR:` line put on top after a failed action."""
+    first, _, rest = text.partition("\n")
+    return rest if first.startswith("ERROR: ") else text
+
+
+def format_elements(items: list[dict], error: str | None = None) -> str:
+    lines = [f"ERROR: {error}"] if error else []
+    lines += [format_element(item) for item in items]
+    return "\n".join(lines)
+
+
+def format_element(item: dict) -> str:
+    kind, name = item["kind"], item.get("name", "")
+    flags = [flag for flag in ("checked", "disabled", "invalid") if item.get(flag)]
+    if kind in CLOSED_KINDS:
+        head = " ".join([f"{kind} id={item['id']}", *flags])
+        return f"<{head}>{name}</{kind}>"
+    parts = [f"{kind} id={item['id']}"]
+    if kind == "input":
+        parts.append(item.get("type", "text"))
+    if name:
+        parts.append(name)
+    if item.get("value"):
+        parts.append(f'value="{quote_value(item["value"])}"')
+    if item.get("options"):
+        parts.append(f'options="{quote_value("|".join(item["options"]))}"')
+    if item.get("hint"):
+        parts.append(f'hint="{quote_value(item["hint"])}"')
+    return "<" + " ".join(parts + flags) + "/>"
+
+
+def quote_value(text: str) -> str:
+    return str(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
+_CLOSED = re.compile(r"^<(\w+) id=(\d+)((?: \w+)*)>(.*)</\1>$")
+_OPEN = re.compile(
+    r'^<(\w+) id=(\d+)(?: (?!(?:checked|disabled|invalid)(?: |/>))(\w+(?:-\w+)?)(?= |/>))?(.*?)'
+    r'(?: value="((?:[^"\\]|\\.)*)")?(?: options="((?:[^"\\]|\\.)*)")?(?: hint="(?:[^"\\]|\\.)*")?'
+    r"((?: (?:checked|disabled|invalid))*)/>$"
+)
+
+
+def parse_line(line: str) -> dict | None:
+    """One observation line back to {id, kind, name, value, checked, ...}; None for other lines."""
+    match = _CLOSED.match(line)
+    if match:
+        kind, ident, flags, name = match.groups()
+        return {"id": int(ident), "kind": kind, "name": name, **{f: True for f in flags.split()}}
+    match = _OPEN.match(line)
+    if not match:
+        return None
+    kind, ident, word, name, value, options, flags = match.groups()
+    if kind != "input" and word:  # only inputs carry a type word; elsewhere it starts the name
+        name = f"{word}{name}"
+        word = None
+    item = {"id": int(ident), "kind": kind, "name": name.strip(), "value": _unquote(value or "")}
+    if word:
+        item["type"] = word
+    if options:
+        item["options"] = _unquote(options).split("|")
+    item.update({flag: True for flag in flags.split()})
+    return item
+
+
+def parse_observation(text: str) -> list[dict]:
+    return [item for item in map(parse_line, text.splitlines()) if item]
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)

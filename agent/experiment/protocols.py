@@ -1,0 +1,75 @@
+"""Task protocols: which experiment a run is. docs/protocols.md sets the two side by side.
+
+`full` (the default) is this project's own: six tasks, one-way and return trips, instructions that
+name the flights with a customer conversation, the element-list observation with an `ERROR:` line,
+prompts that know the CRM, episodes that end when the agent stops (60 actions at most), and #act as
+the page events the server recorded.
+
+`paper` reproduces the CRM experiments of HeaP (Sec. 5, Fig. 5) and SteP (Sec. 5.1, Fig. 5): the
+scenario suite `paper` (five tasks, return trips, flights named by their times), the papers'
+observation (agent/env/paper_observation.py), the paper prompts (agent/policies/prompts/paper/), an episode
+that ends on the first action after which the server reports success or at the task's action cap,
+and #act as the agent's actions, invalid ones included.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scenarios.suites import SUITES
+
+from ..env.observation import ELEMENT_LIST, Reading
+from ..env.paper_observation import PAPER
+
+FULL_MAX_STEPS = 60
+# The authors' client (webagents-step, scripts/airlinecrm/eval_airlinecrm.py): 15 and 25 actions for
+# these two tasks, 10 for the others.
+PAPER_CAPS = {"TASK_FIND_FLIGHT": 10, "TASK_BOOK_FLIGHT": 25, "TASK_FIND_BOOKING": 10,
+              "TASK_CANCEL_FLIGHT": 10, "TASK_UPDATE_PASSENGER_DETAILS": 15}
+
+
+@dataclass(frozen=True)
+class Protocol:
+    name: str
+    description: str  # one line, on top of the table
+    suite: str  # the scenario suite asked of the server (scenarios/suites.py): its tasks, trips, wording
+    reading: Reading  # how the page is read into an observation (agent/env/observation.py)
+    methods: tuple[str, ...] = ()  # the methods with prompts for it; () for every method
+    caps: dict[str, int] = field(default_factory=dict)  # actions per task at most; {}: FULL_MAX_STEPS each
+    stop_on_success: bool = False  # the episode ends on the first action after which /evaluate reports success
+    counts_agent_actions: bool = False  # #act: the agent's actions, not the page events the server recorded
+
+    @property
+    def tasks(self) -> tuple[str, ...]:
+        return SUITES[self.suite].task_names
+
+    def step_limits(self, max_steps: int | None) -> int | dict[str, int]:
+        """What bounds an episode: the given --max-steps for every task, else the protocol's caps
+        (or FULL_MAX_STEPS). Recorded as the `max_steps` setting."""
+        if max_steps is not None:
+            return max_steps
+        return dict(self.caps) if self.caps else FULL_MAX_STEPS
+
+    def env_options(self) -> dict:
+        """The environment options this protocol sets (agent/env/kinds.py): plain data."""
+        return {"reading": self.reading, "suite": self.suite, "stop_on_success": self.stop_on_success}
+
+
+def step_limit(limits: int | dict[str, int], task: str) -> int:
+    """One task's action cap from `step_limits`."""
+    return limits[task] if isinstance(limits, dict) else limits
+
+
+PROTOCOLS = {
+    "full": Protocol("full", "six tasks, one-way and return trips, conversation, CRM-aware prompts; "
+                             "ends when the agent stops; #act = page events (API calls for toolcall)", "full", ELEMENT_LIST),
+    "paper": Protocol("paper", "the papers' five tasks, return trips, their observation and example counts, "
+                               "success-detected stop, per-task caps; #act = the agent's actions",
+                      "paper", PAPER, methods=("oracle", "flat", "heap", "step"), caps=PAPER_CAPS,
+                      stop_on_success=True, counts_agent_actions=True),
+}
+DEFAULT = "full"
+
+
+def protocol_of(settings: dict | None) -> Protocol:
+    """The protocol a trajectory's settings name (older trajectories: the default)."""
+    return PROTOCOLS.get((settings or {}).get("protocol") or DEFAULT, PROTOCOLS[DEFAULT])

@@ -1,0 +1,106 @@
+"""The table as the command line prints it: a first line naming the protocol the results were
+measured under, then the table. Paper-protocol results take the layout of HeaP Fig. 5: a block of
+rows per task (success, progress, #actions, ...) and one column per method label, with the papers'
+reported numbers (agent/results/references/) in columns of their own beside the measured ones and their
+sources under the table. Full-protocol results: one row per task, a group of columns per method label (format_table).
+Every table is laid out by render_table."""
+from __future__ import annotations
+
+import math
+
+from ..experiment.protocols import PROTOCOLS
+from .references import Reference
+from .summary import EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN, task_order
+
+
+def format_labelled(rows: list[dict], references: list[Reference] = (), overall: list[dict] = ()) -> str:
+    """The protocol line, then the table of the per-task `rows`; a paper-protocol table also gets
+    the `overall` rows (summary.summarize_overall) as a last block."""
+    protocols = list(dict.fromkeys(row.get("protocol") or "full" for row in rows))
+    title = "; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols)
+    if protocols != ["paper"]:
+        return "\n".join([title, format_table(rows)])
+    sources = [f"{ref.title} (reported, not measured here): {ref.source}. Model: {ref.model}." for ref in references]
+    return "\n".join([title, format_paper_table([*rows, *overall], references), *sources])
+
+
+def format_paper_table(rows: list[dict], references: list[Reference] = ()) -> str:
+    labels = sorted({row["method"] for row in rows})
+    tasks = sorted(dict.fromkeys(row["task"] for row in rows), key=task_order)
+    cells = {(row["method"], row["task"]): row for row in rows}
+    columns = [(label, lambda task, name, label=label: format_cell(cells.get((label, task)), name))
+               for label in labels]
+    for reference in references:  # beside the measured column of the same label, else at the end
+        for label in reference.labels:
+            column = (f"{label} ({reference.title})",
+                      lambda task, name, label=label, ref=reference: _reference_cell(ref, label, task, name))
+            place = max((i for i, (head, _) in enumerate(columns) if head.split(" (")[0] == label), default=None)
+            columns.insert(len(columns) if place is None else place + 1, column)
+    names = _row_names(rows)
+    header = ["task", "metric"] + [head for head, _ in columns]
+    body = [[task if i == 0 else "", name] + [cell(task, name) for _, cell in columns]
+            for task in tasks for i, name in enumerate(names)]
+    return render_table(header, body)
+
+
+def _row_names(rows: list[dict]) -> list[str]:
+    """The metric rows of each task block: format_table's columns."""
+    names = [name for name, _ in METRICS]
+    if any(row["pass_k"] != "" for row in rows):
+        names.append("pass^k")
+    if any(row.get("prompt_tokens") or row.get("completion_tokens") for row in rows):
+        names += [name for name, _ in TOKEN_COLUMNS]
+    return names + list(STATUS_COLUMNS)
+
+
+def _reference_cell(reference: Reference, label: str, task: str, name: str) -> str:
+    return reference.cell(label, task, name) if name in (n for n, _ in METRICS) else ""
+
+
+def format_table(rows: list[dict]) -> str:
+    """Rows are tasks, each method a group of columns: success, progress, #actions (mean ± se)."""
+    methods = sorted({r["method"] for r in rows})
+    tasks = sorted(dict.fromkeys(r["task"] for r in rows), key=task_order)
+    cells = {(r["method"], r["task"]): r for r in rows}
+    show_pass = any(r["pass_k"] != "" for r in rows)
+    show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
+    show_embedding = any(r.get("embedding_tokens") for r in rows)
+    names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else [])
+             + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
+             + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + list(STATUS_COLUMNS))
+    header = ["task"] + [f"{m} {n}" for m in methods for n in names]
+    body = []
+    for task in tasks:
+        line = [task]
+        for method in methods:
+            row = cells.get((method, task))
+            line += [format_cell(row, name) for name in names]
+        body.append(line)
+    return render_table(header, body)
+
+
+def format_cell(row: dict | None, name: str) -> str:
+    """One cell of the table (a METRICS name, "pass^k" or a token column) for a summarize() row."""
+    if row is None:
+        return "-"
+    tokens = dict(TOKEN_COLUMNS + (EMBEDDING_COLUMN,))
+    if name in tokens:
+        return str(row.get(tokens[name], 0))
+    if name in STATUS_COLUMNS:
+        return str(row[name])
+    if name == "pass^k":
+        return f"{row['pass_k']:.2f} (k={row['k']})" if row["pass_k"] != "" else "-"
+    column = "actions" if name == "#actions" else name
+    digits = 1 if name == "#actions" else 2
+    average, error = row[column + "_mean"], row[column + "_se"]
+    if math.isnan(average):
+        return "-"
+    return f"{average:.{digits}f} ± {UNKNOWN if math.isnan(error) else f'{error:.{digits}f}'}"
+
+
+def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
+    """Columns padded to their widest cell, two spaces apart; a dashed rule under the header."""
+    widths = [max(len(str(line[i])) for line in [header] + body) for i in range(len(header))]
+    render = lambda line: "  ".join(str(c).ljust(w) for c, w in zip(line, widths)).rstrip()  # noqa: E731
+    rules = [render(["-" * w for w in widths])] if rule else []
+    return "\n".join([render(header), *rules] + [render(line) for line in body])

@@ -1,0 +1,161 @@
+"""The scenario backend's part of the OpenAPI document: its routes (scenarios/routes.py), the
+parameters and the JSON shapes they use. scenarios/app.py adds it to the app with the routes, and
+crm_app.openapi lists it between the CRM's operations and the page's. Enumerations and limits are
+read from the code that enforces them, so the document cannot drift from it."""
+from __future__ import annotations
+
+from crm_app.openapi import ApiPart
+from crm_app.openapi.paths import SCENARIO, TOO_LARGE, answer, body, error, operation, query
+from crm_app.openapi.schemas import obj, ref
+
+from .evaluator import MODALITIES
+from .events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
+from .routes import MAX_SEED
+from .suites import SUITES
+from .tasks import ALIASES, TASKS
+
+TAG = {"name": "scenarios", "description": "Generating, resetting and scoring scenarios"}
+TAGS = (TAG["name"],)
+TASK_CHOICES = [*TASKS, *ALIASES]
+
+PARAMETERS = {
+    "OperatorTokenQuery": {
+        "name": "token", "in": "query", "required": False,
+        "description": "The operator token of the server. With it, gold steps carry their `value`; without it "
+                       "they do not, so an agent under test cannot read the answers.",
+        "schema": {"type": "string", "maxLength": 200},
+    },
+    "Modality": {
+        "name": "modality", "in": "query", "required": False,
+        "description": "What /evaluate scores progress on: ui (the page's events against the gold steps) or api "
+                       "(the recorded API calls against the gold calls). Left out: ui when the page recorded "
+                       "events, else api when the server recorded calls, else ui.",
+        "schema": {"type": "string", "enum": list(MODALITIES)},
+    },
+    "OperatorTokenHeader": {
+        "name": "X-Operator-Token", "in": "header", "required": False,
+        "description": "The operator token as a header instead of ?token=.",
+        "schema": {"type": "string", "maxLength": 200},
+    },
+}
+
+OPERATOR = [{"$ref": "#/components/parameters/OperatorTokenQuery"},
+            {"$ref": "#/components/parameters/OperatorTokenHeader"}]
+EVENT_NUMBER = {"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
+                "required": ["number"], "additionalProperties": False}
+
+PATHS = {
+    "/generate-random-scenario": {"get": operation(
+        "generate_random_scenario", "Create a scenario (a task instance) with its own data",
+        "Makes the scenario of (task, seed), a pure function of the two, with the bookings it starts "
+        "from, in its own dataset. Open its `url` to work it in the browser.",
+        {"200": answer(ref("Scenario"), "The new scenario"),
+         "400": error("An unknown task or suite, a task outside the suite, or a seed that is not a whole "
+                      "number in range")},
+        [query("task", "Task type (case-insensitive); left out, the seed picks one",
+               {"type": "string", "enum": TASK_CHOICES}),
+         query("seed", f"Seed, a whole number from 0 to {MAX_SEED}; left out, a random one",
+               {"type": "string", "pattern": "^[0-9]{1,10}$"}),
+         query("suite", "Scenario suite: full (every task, one-way and return) or paper (the papers' five "
+                        "tasks, return trips, flights named by their times); left out, the server's",
+               {"type": "string", "enum": list(SUITES)})],
+        tags=TAGS,
+    )},
+    "/reset-scenario": {"get": operation(
+        "reset_scenario", "Put a scenario back to its start",
+        "Restores the scenario's starting bookings (same codes) and clears its recorded actions and "
+        "idempotency keys.",
+        {"200": answer(ref("Scenario"), "The scenario, as at its start"),
+         "400": error("The scenario id is missing, empty or malformed"), "404": error("An unknown scenario")},
+        SCENARIO, tags=TAGS,
+    )},
+    "/evaluate": {"get": operation(
+        "evaluate_scenario", "Score a scenario's recorded actions and final state",
+        "Compares the actions the page recorded with the gold action sequence (modality ui), or the JSON "
+        "API calls the server answered with the gold calls (modality api), and the scenario's data with "
+        "what the gold sequence leaves: success, progress and number of actions. Left out, the modality "
+        "is ui when the page recorded events, else api when the server recorded calls, else ui.",
+        {"200": answer(ref("Evaluation"), "The score"),
+         "400": error("The scenario id is missing, empty or malformed, or an unknown modality"),
+         "404": error("An unknown scenario")},
+        [*SCENARIO, *OPERATOR, {"$ref": "#/components/parameters/Modality"}], tags=TAGS,
+    )},
+    "/api/events": {"post": operation(
+        "record_event", "Record a page event in a scenario",
+        "What the page posts for each committed field value and each click on a named control inside a "
+        "scenario; the scenario is required. A repeated (page, seq) is acknowledged and not stored again. "
+        "The number of events a scenario keeps may be capped; an event beyond the cap is refused with a 4xx.",
+        {"201": answer(EVENT_NUMBER, "Stored; its number in the scenario"),
+         "200": answer(EVENT_NUMBER, "A repeat of a stored event"),
+         "400": error("A malformed event, or no scenario"), "404": error("An unknown scenario"),
+         "413": TOO_LARGE},
+        SCENARIO, body(ref("Event"), "The event"), tags=TAGS,
+    )},
+}
+PATHS["/get-random-scenario"] = {"get": {
+    **PATHS["/generate-random-scenario"]["get"], "operationId": "get_random_scenario",
+    "summary": "Create a scenario (another name of /generate-random-scenario)"}}
+
+GOLD_STEP = obj({
+    "action": {"type": "string", "enum": list(ACTIONS)},
+    "target": {"type": "string", "description": "The control's semantic name (data-testid)"},
+    "value": {"type": "string", "description": "The value a fill step sets; left out unless the operator "
+                                               "token is given (see GET /evaluate)"},
+    "label": {"type": "string", "description": "The control's visible label"},
+}, required=("action", "target"), extra=True)
+
+GOLD_CALL = obj({
+    "operation": {"type": "string", "description": "The recorded operation: search_flights, get_booking, "
+                                                   "create_booking, cancel_booking, update_passenger, change_flights"},
+    "params": {"type": "object", "description": "The parameters the call must carry; left out unless the operator "
+                                                "token is given (see GET /evaluate)"},
+}, required=("operation",))
+
+SCHEMAS = {
+    "Event": obj({
+        "page": {"type": "string", "pattern": PAGE.pattern,
+                 "description": "A random id of the page load"},
+        "seq": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1,
+                "description": "Counts from 1 per page load; a repeated (page, seq) is not stored again"},
+        "action": {"type": "string", "enum": list(ACTIONS)},
+        "target": {"type": "string", "pattern": NAME.pattern},
+        "value": {"type": ["string", "number", "null"],
+                  "description": f"The committed value of a fill (cut to {MAX_VALUE} characters)"},
+        "fields": {"type": "object", "maxProperties": MAX_FIELDS,
+                   "additionalProperties": {"type": ["string", "number", "null"]},
+                   "description": "A click's snapshot of its form: field name to committed value"},
+    }, required=("page", "seq", "action", "target")),
+    "Scenario": obj({
+        "scenario": {"type": "string", "enum": list(TASKS), "description": "The task type"},
+        "id": {"type": "string", "description": "The scenario id, for ?scenario= and X-Scenario-Id"},
+        "url": {"type": "string", "description": "Where to open the CRM for this scenario: --public-url / "
+                                                 "CRM_PUBLIC_URL when the server has one, else the host the "
+                                                 "request was sent to"},
+        "seed": {"type": "integer"},
+        "instruction": {"type": "string", "description": "The task in one sentence"},
+        "conversation": {"type": "array", "items": obj(
+            {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
+            required=("role", "text"))},
+        "details": {"type": "object", "description": "The task's facts (codes, flights, passenger, card)"},
+    }, required=("scenario", "id", "url", "seed", "instruction", "conversation", "details"), extra=True),
+    "Evaluation": obj({
+        "id": {"type": "string"},
+        "scenario": {"type": "string", "enum": list(TASKS)},
+        "modality": {"type": "string", "enum": list(MODALITIES),
+                     "description": "What progress, matched, num_actions and metrics count: ui, the page's events "
+                                    "against gold_actions; api, the recorded API calls against gold_calls"},
+        "success": {"type": "integer", "enum": [0, 1]},
+        "task_progress": {"type": "number", "minimum": 0, "maximum": 1},
+        "num_actions": {"type": "integer", "minimum": 0},
+        "gold_actions": {"type": "array", "items": GOLD_STEP},
+        "gold_calls": {"type": "array", "items": GOLD_CALL},
+        "matched": {"type": "array", "items": {"type": "boolean"},
+                    "description": "Per gold step (modality ui) or gold call (modality api): met or not"},
+        "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
+                           required=("passed", "reason")),
+        "metrics": {"type": "array", "items": {"type": "object"}},
+    }, required=("id", "scenario", "modality", "success", "task_progress", "num_actions", "gold_actions",
+                 "gold_calls", "state_check", "metrics"), extra=True),
+}
+
+API_PART = ApiPart(TAG, PATHS, PARAMETERS, SCHEMAS)
