@@ -95,6 +95,14 @@ def write_responses(ok_status: str, ok_description: str, conflict: str) -> dict:
 
 
 CRM_PATHS = {
+    "/api/policy": {"get": operation(
+        "get_policy", "The airline's policy for changes, cancellations and name corrections",
+        "The policy a rep follows, as markdown: what each fare (Basic, Standard, Flex) allows and costs "
+        "for a change or a cancellation, the 24-hour rules, name corrections and how a caller is verified.",
+        {"200": answer({"type": "object", "properties": {"policy": {"type": "string"}},
+                        "required": ["policy"], "additionalProperties": False}, "The policy text")},
+        [],
+    )},
     "/api/airports": {"get": operation(
         "search_airports", "Find airports by code, city or name",
         "Lists the airports the CRM sells whose IATA code, city or name contains the text (taken "

@@ -1,0 +1,118 @@
+"""The airline's policy for changes, cancellations and name corrections: the rules as data, the
+text a rep reads (`policy_text`, made from the same numbers, so the two cannot drift apart), and
+what a change or a cancellation of a booking would cost or give back.
+
+The CRM computes these terms and shows them; it does not refuse what the policy forbids: a rep can
+break the policy, and the `hard` suite grades whether they did (issue 24).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from .pricing import money
+
+FARES = ("Basic", "Standard", "Flex")
+STANDARD_CHANGE_FEE_CENTS = 7500
+FULL_REFUND_WINDOW = dt.timedelta(hours=24)  # after the booking was made: any fare is refunded in full
+FROZEN_BEFORE_DEPARTURE = dt.timedelta(hours=24)  # no change and no cancellation this close to departure
+MAX_NAME_CORRECTION = 2  # characters changed, at most, in a passenger's name
+
+ALLOWED, REFUSED = "allowed", "refused"
+REFUND, CREDIT = "refund", "credit"
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What the policy says of one change or cancellation: its `outcome` (allowed or refused for a
+    change; refund, credit or refused for a cancellation), the amount in cents (what the customer
+    pays for a change, what they get back for a cancellation) and the rule that decided it."""
+    outcome: str
+    amount_cents: int
+    rule: str
+
+    def answer(self) -> dict:
+        return {"outcome": self.outcome, "amount": money(self.amount_cents), "rule": self.rule}
+
+
+def change_terms(fare: str, booked_at: dt.datetime, departs_at: dt.datetime, now: dt.datetime,
+                 fare_difference_cents: int) -> Terms:
+    """Changing the flights of a booking of this fare, booked at `booked_at`, whose first flight
+    departs at `departs_at`; a lower new fare gives nothing back (the difference counts from 0)."""
+    _check_fare(fare)
+    difference = max(fare_difference_cents, 0)
+    if departs_at - now < FROZEN_BEFORE_DEPARTURE:
+        return Terms(REFUSED, 0, "no change within 24 hours of departure")
+    if now - booked_at < FULL_REFUND_WINDOW:
+        return Terms(ALLOWED, difference, "booked in the last 24 hours: no change fee")
+    if fare == "Basic":
+        return Terms(REFUSED, 0, "Basic fares cannot be changed")
+    if fare == "Standard":
+        return Terms(ALLOWED, STANDARD_CHANGE_FEE_CENTS + difference,
+                     f"Standard: a ${money(STANDARD_CHANGE_FEE_CENTS)} fee plus the fare difference")
+    return Terms(ALLOWED, difference, "Flex: the fare difference only")
+
+
+def cancel_terms(fare: str, paid_cents: int, booked_at: dt.datetime, departs_at: dt.datetime,
+                 now: dt.datetime) -> Terms:
+    """Cancelling a booking of this fare for which `paid_cents` was paid."""
+    _check_fare(fare)
+    if departs_at - now < FROZEN_BEFORE_DEPARTURE:
+        return Terms(REFUSED, 0, "no cancellation within 24 hours of departure")
+    if now - booked_at < FULL_REFUND_WINDOW:
+        return Terms(REFUND, paid_cents, "booked in the last 24 hours: refunded in full")
+    if fare == "Basic":
+        return Terms(REFUSED, 0, "Basic fares are not refunded")
+    if fare == "Standard":
+        return Terms(CREDIT, paid_cents, "Standard: a travel credit for the amount paid")
+    return Terms(REFUND, paid_cents, "Flex: refunded")
+
+
+def name_correction_allowed(old: str, new: str) -> bool:
+    """A name may be corrected (at most MAX_NAME_CORRECTION characters inserted, removed or
+    replaced, letter case aside) but never replaced by another."""
+    return 0 < edit_distance(old.strip().casefold(), new.strip().casefold()) <= MAX_NAME_CORRECTION
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: the fewest single-character insertions, deletions and substitutions."""
+    previous = list(range(len(b) + 1))
+    for i, left in enumerate(a, 1):
+        current = [i]
+        for j, right in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (left != right)))
+        previous = current
+    return previous[-1]
+
+
+def policy_text() -> str:
+    """The policy as the CRM shows it (markdown)."""
+    fee = money(STANDARD_CHANGE_FEE_CENTS)
+    return "\n".join([
+        "# Changes and cancellations",
+        "",
+        "Before any change or cancellation, the caller must give the booking's confirmation code and the "
+        "passenger's date of birth or email.",
+        "",
+        "| fare | change | cancellation |",
+        "| --- | --- | --- |",
+        "| Basic | not allowed | no refund |",
+        f"| Standard | ${fee} fee plus any fare difference | a travel credit for the amount paid |",
+        "| Flex | the fare difference only | refunded |",
+        "",
+        f"- A booking made in the last {_hours(FULL_REFUND_WINDOW)} hours is refunded in full if cancelled, "
+        "and changed without a fee (any fare difference is still paid).",
+        f"- No change and no cancellation within {_hours(FROZEN_BEFORE_DEPARTURE)} hours of departure.",
+        "- A lower new fare gives nothing back.",
+        f"- A passenger's name may be corrected (at most {MAX_NAME_CORRECTION} characters changed), "
+        "never replaced by another name.",
+    ])
+
+
+def _hours(span: dt.timedelta) -> int:
+    return int(span.total_seconds() // 3600)
+
+
+def _check_fare(fare: str) -> None:
+    if fare not in FARES:
+        raise ValueError(f"unknown fare {fare!r}; the fares: {', '.join(FARES)}")
