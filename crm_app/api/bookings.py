@@ -10,7 +10,7 @@ from ..services.numbers import parse_id
 from ..services.validation import check_passenger
 from .blueprint import api, calendar
 from .idempotency import idempotent
-from .views import booking_json, change_quote_json, passenger_json
+from .views import booking_json, booking_match_json, change_quote_json, passenger_json
 
 
 @api.post("/passenger/validate")
@@ -30,6 +30,14 @@ def create_booking():
         body.get("passenger"), body.get("payment"),
     )
     return {"booking": booking_json(booking)}, 201
+
+
+@api.get("/bookings")
+def search_bookings():
+    session = get_session()
+    found = booking_service.search_bookings(session, current_dataset(session), request.args.get("last_name"),
+                                            request.args.get("date"))
+    return {"bookings": [booking_match_json(booking) for booking in found]}
 
 
 @api.get("/bookings/<code>")

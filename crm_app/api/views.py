@@ -51,6 +51,14 @@ def change_quote_json(quote: dict) -> dict:
             "difference": signed_money(quote["difference_cents"])}
 
 
+def booking_match_json(booking: Booking) -> dict:
+    """A booking as a search lists it: enough to tell two matches apart and ask the caller which."""
+    first = booking.segments[0].flight
+    return {"code": booking.code, "status": booking.status, "first_name": booking.passenger.first_name,
+            "last_name": booking.passenger.last_name, "from": first.origin, "to": first.destination,
+            "dates": [segment.flight.departure_date.isoformat() for segment in booking.segments]}
+
+
 def booking_json(booking: Booking) -> dict:
     payment = booking.payment
     return {

@@ -8,7 +8,7 @@ from ..api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from ..api.idempotency import REPLAYED
 from ..request_guard import MAX_BODY_BYTES
 from ..scope import SCENARIO_ID
-from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, ref
+from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, obj, ref
 
 JSON = "application/json"
 SCENARIO_PATTERN = SCENARIO_ID.pattern
@@ -150,7 +150,23 @@ CRM_PATHS = {
         request_body=body({"type": "object", "properties": {"passenger": ref("PassengerInput")},
                            "required": ["passenger"]}, "The passenger to check"),
     )},
-    "/api/bookings": {"post": operation(
+    "/api/bookings": {"get": operation(
+        "search_bookings", "Find bookings by the passenger's last name and a travel date",
+        "The bookings of a passenger with this last name (any case) that have a flight departing on the "
+        "date, at most 20, in confirmation-code order: code, status, the passenger's names, the route and "
+        "the flights' dates. Use it when the caller does not have the confirmation code; with two matches, "
+        "ask which.",
+        {"200": answer(obj({"bookings": {"type": "array", "items": obj({
+            "code": {"type": "string"}, "status": {"type": "string"}, "first_name": {"type": "string"},
+            "last_name": {"type": "string"}, "from": {"type": "string"}, "to": {"type": "string"},
+            "dates": {"type": "array", "items": {"type": "string", "format": "date"}}},
+            required=("code", "status", "first_name", "last_name", "from", "to", "dates"))}},
+            required=("bookings",)), "The matching bookings (none: an empty list)"),
+         "400": error("The last name or the date is missing or malformed")},
+        [query("last_name", "The passenger's last name, e.g. 'Stephens'", required=True),
+         query("date", "A date one of the booking's flights departs, YYYY-MM-DD or MM/DD/YYYY", required=True),
+         *SCENARIO],
+    ), "post": operation(
         "book_flight", "Book flights for a passenger and pay",
         "Creates a confirmed booking from flight ids (from search_flights), the passenger's details and "
         "a card, in one step, and answers it with its new confirmation code. Each call that succeeds makes "

@@ -1,25 +1,28 @@
-"""Booking, finding, cancelling and changing bookings. Each write is one transaction."""
+"""Booking, finding (by code, or by last name and travel date), cancelling and changing bookings.
+Each write is one transaction."""
 from __future__ import annotations
 
 import re
 import secrets
 import string
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, joinedload
 
 from ..db import card_hasher, dataset_lock, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
-from .dates import Calendar
+from .dates import Calendar, parse_date
 from .errors import Conflict, InvalidInput, NotFound, excerpt
 from .flights import get_flight
 from .pricing import price_lines, total_cents
-from .validation import check_passenger, check_payment
+from .validation import TEXT_LIMITS, check_passenger, check_payment
 
 CODE_ALPHABET = string.ascii_uppercase + string.digits
 CODE_LENGTH = 6
 CODE_PATTERN = re.compile(f"[A-Z0-9]{{{CODE_LENGTH}}}")
 CODE_REQUIRED = "Confirmation code is required"
+LAST_NAME_REQUIRED = "Last name is required"
+MAX_MATCHES = 20
 
 
 def find_booking(session: Session, dataset: str, code) -> Booking:
@@ -35,6 +38,25 @@ def find_booking(session: Session, dataset: str, code) -> Booking:
     if booking is None:
         raise NotFound(f"No booking found with confirmation code {excerpt(text)}")
     return booking
+
+
+def search_bookings(session: Session, dataset: str, last_name, day) -> list[Booking]:
+    """The bookings of a passenger with this last name (any case) that have a flight departing on
+    `day`, in confirmation-code order, at most MAX_MATCHES: how a rep finds a booking whose code the
+    caller does not have."""
+    name = last_name.strip() if isinstance(last_name, str) else ""
+    if not name:
+        raise InvalidInput(LAST_NAME_REQUIRED, {"last_name": LAST_NAME_REQUIRED})
+    if len(name) > TEXT_LIMITS["last_name"]:
+        raise InvalidInput(f"Last name is at most {TEXT_LIMITS['last_name']} characters",
+                           {"last_name": "Too long"})
+    travel = parse_date(day, "Travel date")
+    matches = (select(Booking.id).join(Booking.passengers).join(Booking.segments).join(Segment.flight)
+               .where(Booking.dataset == dataset, func.lower(Passenger.last_name) == name.lower(),
+                      Flight.departure_date == travel))
+    return list(session.scalars(select(Booking).where(Booking.id.in_(matches)).order_by(Booking.code)
+                                .limit(MAX_MATCHES).options(joinedload(Booking.segments),
+                                                             joinedload(Booking.passengers))).unique())
 
 
 def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
