@@ -202,6 +202,18 @@ class ApiCall(Base):
     params: Mapped[dict] = mapped_column(JSON)
     status: Mapped[int]
 
+
+class CustomerMessage(Base):
+    """One line of a scenario's call with its simulated customer (scenarios/customer/), in order."""
+
+    __tablename__ = "customer_messages"
+
+    id: Mapped[int] = mapped_column(primary_key=True)  # the call's order
+    scenario_id: Mapped[str] = mapped_column(ForeignKey("scenarios.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(10))  # "agent" or "customer"
+    text: Mapped[str] = mapped_column(String(1000))
+
+
 class IdempotencyKey(Base):
     """An Idempotency-Key sent with a write, and the answer that write got. The row is added in
     the write's own transaction, before the write; the unique (dataset, key) makes a concurrent

@@ -5,9 +5,11 @@ read from the code that enforces them, so the document cannot drift from it."""
 from __future__ import annotations
 
 from crm_app.openapi import ApiPart
-from crm_app.openapi.paths import SCENARIO, TOO_LARGE, answer, body, error, operation, query
+from crm_app.openapi.paths import (IDEMPOTENCY, REPLAY_HEADERS, SCENARIO, TOO_LARGE, answer, body, error, operation,
+                                   query)
 from crm_app.openapi.schemas import obj, ref
 
+from .customer.transcript import MAX_TEXT
 from .evaluator import MODALITIES
 from .events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from .routes import MAX_SEED
@@ -91,6 +93,33 @@ PATHS = {
          "413": TOO_LARGE},
         SCENARIO, body(ref("Event"), "The event"), tags=TAGS,
     )},
+    "/api/customer/messages": {
+        "post": operation(
+            "message_customer", "Say something to the scenario's customer and get the reply",
+            "Records what the agent says to the customer on the line and answers the customer's reply. The "
+            "simulated customer gives a fact only when asked for it, confirms or corrects a read-back and "
+            "says when it does not know (docs/customer.md). With an Idempotency-Key the line is said once.",
+            {"201": answer(obj({"reply": {"type": "string"}}, required=("reply",)), "The customer's reply",
+                           REPLAY_HEADERS),
+             "400": error("No text, text that is empty or too long, or no scenario"),
+             "404": error("An unknown scenario"),
+             "409": error("The Idempotency-Key was used for a different request"),
+             "413": TOO_LARGE, "429": error("The scenario holds as many lines as the server keeps for one")},
+            [*SCENARIO, IDEMPOTENCY],
+            body(obj({"text": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}}, required=("text",)),
+                 "What the agent says"),
+            tags=TAGS,
+        ),
+        "get": operation(
+            "get_customer_messages", "The scenario's call with its customer so far",
+            "The customer's opening line, then every line the agent said and the customer's reply, in order.",
+            {"200": answer(obj({"messages": {"type": "array", "items": obj(
+                {"role": {"type": "string", "enum": ["agent", "customer"]}, "text": {"type": "string"}},
+                required=("role", "text"))}}, required=("messages",)), "The call"),
+             "400": error("No scenario"), "404": error("An unknown scenario")},
+            SCENARIO, tags=TAGS,
+        ),
+    },
 }
 PATHS["/get-random-scenario"] = {"get": {
     **PATHS["/generate-random-scenario"]["get"], "operationId": "get_random_scenario",

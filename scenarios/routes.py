@@ -1,4 +1,5 @@
-"""HTTP routes of the scenario backend: generate, reset and evaluate scenarios; record page events.
+"""HTTP routes of the scenario backend: generate, reset and evaluate scenarios; record page events;
+the call with the scenario's customer.
 scenarios/app.py attaches them to the CRM app."""
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import secrets
 from flask import Blueprint, current_app, request
 
 from crm_app.api import json_body
+from crm_app.api.idempotency import idempotent
 from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
 from crm_app.services.errors import InvalidInput
@@ -16,6 +18,7 @@ from crm_app.web import page_url
 
 from . import call_log, store
 from .card_data import protector
+from .customer import transcript
 from .evaluator import MODALITIES
 from .events import clean_event
 from .operator import is_operator, without_gold_values
@@ -92,3 +95,19 @@ def record_event():
     event = clean_event(json_body(), protector(card_hasher(session)))
     number, created = store.record_event(session, scenario.id, event, current_app.config["MAX_EVENTS"])
     return {"number": number}, 201 if created else 200
+
+
+@scenario_routes.post("/api/customer/messages")
+@idempotent
+def message_customer():
+    session = get_session()
+    scenario = scenario_from_request(session, required=True)
+    text = transcript.clean_text(json_body())
+    return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text)}, 201
+
+
+@scenario_routes.get("/api/customer/messages")
+def customer_messages():
+    session = get_session()
+    scenario = scenario_from_request(session, required=True)
+    return {"messages": transcript.messages(session, scenario.id, store.told(_world(), scenario))}

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher, dataset_lock, write_transaction
 from crm_app.memo import memo_for
-from crm_app.models import ApiCall, Booking, Event, IdempotencyKey, Scenario
+from crm_app.models import ApiCall, Booking, CustomerMessage, Event, IdempotencyKey, Scenario
 from crm_app.scope import ScenarioRef
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
@@ -38,7 +38,7 @@ DRAWS_REMEMBERED = 2_000  # scenario draws each server process keeps (a study us
 
 
 class LimitReached(DomainError):
-    """A scenario has recorded as many events or API calls as the server keeps for one."""
+    """A scenario has recorded as many events, API calls or customer messages as the server keeps for one."""
 
     status = 429
 
@@ -86,9 +86,14 @@ def create_scenario(world: World, task: Task, seed: int, suite: Suite) -> tuple[
     return scenario, told
 
 
+def told(world: World, scenario: ScenarioRef) -> dict:
+    """What the scenario tells (instruction, conversation, details), drawn again from its (task, seed)."""
+    return describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))[1]
+
+
 def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
-    """Delete what happened in the scenario (bookings, events, API calls) and make its initial
-    bookings again (same codes)."""
+    """Delete what happened in the scenario (bookings, events, API calls, the call with its customer)
+    and make its initial bookings again (same codes)."""
     sample, told = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
     setup = _setup_bookings(world, scenario.id, sample)
     with write_transaction(world.session, dataset_lock(scenario.id)) as session:
@@ -96,7 +101,8 @@ def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
         for statement in (delete(Booking).where(Booking.dataset == scenario.id),
                           delete(Event).where(Event.scenario_id == scenario.id),
                           delete(ApiCall).where(ApiCall.scenario_id == scenario.id),
-                          delete(IdempotencyKey).where(IdempotencyKey.dataset == scenario.id)):
+                          delete(IdempotencyKey).where(IdempotencyKey.dataset == scenario.id),
+                          delete(CustomerMessage).where(CustomerMessage.scenario_id == scenario.id)):
             session.execute(statement, execution_options={"synchronize_session": False})
         session.add_all(setup)
     return told

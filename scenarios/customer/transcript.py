@@ -1,0 +1,71 @@
+"""A scenario's call with its customer, stored: the customer's opening line (the first line of the
+scenario's conversation the customer says), then every line the agent says and the reply it gets."""
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from crm_app.db import dataset_lock, write_transaction
+from crm_app.models import CustomerMessage
+from crm_app.services.errors import InvalidInput
+
+from ..store import LimitReached
+from .simulator import AGENT, CUSTOMER, reply
+
+MAX_TEXT = 1000  # characters in one line of the agent's
+MAX_LINES = 200  # lines the agent may say in one scenario
+TEXT_REQUIRED = "text is required: what the agent says to the customer"
+CONVERSATION_ROLES = {"CUS": CUSTOMER, "REP": AGENT}
+DATE_FACTS = ("date_of_birth", "travel_date")
+
+
+def clean_text(body) -> str:
+    """The agent's line from a request body {"text": "..."}; InvalidInput saying what is wrong."""
+    text = body.get("text") if isinstance(body, dict) else None
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidInput(TEXT_REQUIRED, {"text": TEXT_REQUIRED})
+    if len(text) > MAX_TEXT:
+        raise InvalidInput(f"text is at most {MAX_TEXT} characters", {"text": "Too long"})
+    return text.strip()
+
+
+def opening(told: dict) -> list[dict]:
+    """The customer's first line of the scenario's conversation, as the call's first message."""
+    said = [line["text"] for line in told.get("conversation") or [] if line.get("role") == "CUS"]
+    return [{"role": CUSTOMER, "text": said[0]}] if said else []
+
+
+def facts_of(told: dict) -> dict:
+    """What the customer knows: the scenario's hidden facts (`details["customer"]`, dates as ISO
+    text) and, as its request, its opening line."""
+    known = dict((told.get("details") or {}).get("customer") or {})
+    for name in DATE_FACTS:
+        if isinstance(known.get(name), str):
+            known[name] = dt.date.fromisoformat(known[name])
+    first = opening(told)
+    if first and "request" not in known:
+        known["request"] = first[0]["text"]
+    return known
+
+
+def messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
+    stored = session.execute(select(CustomerMessage.role, CustomerMessage.text)
+                             .where(CustomerMessage.scenario_id == scenario_id).order_by(CustomerMessage.id)).all()
+    return opening(told) + [{"role": role, "text": text} for role, text in stored]
+
+
+def say(session: Session, scenario_id: str, told: dict, text: str) -> str:
+    """Store the agent's line and the customer's reply, in one transaction; the reply."""
+    with write_transaction(session, dataset_lock(scenario_id)):
+        said = session.scalar(select(func.count()).select_from(CustomerMessage).where(
+            CustomerMessage.scenario_id == scenario_id, CustomerMessage.role == AGENT))
+        if said >= MAX_LINES:
+            raise LimitReached(f"The agent has said {MAX_LINES} lines in this scenario, as many as the server keeps "
+                               "for one; reset it with /reset-scenario to start over")
+        transcript = messages(session, scenario_id, told) + [{"role": AGENT, "text": text}]
+        answer = reply(facts_of(told), transcript)
+        session.add_all([CustomerMessage(scenario_id=scenario_id, role=AGENT, text=text),
+                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer)])
+    return answer

@@ -1,0 +1,64 @@
+"""The call with a scenario's customer over HTTP: POST and GET /api/customer/messages. The customer's
+opening line comes first; each line the agent says is stored with the reply, once per
+Idempotency-Key; bad input is a 4xx that stores nothing; a reset forgets the call."""
+import pytest
+
+URL = "/api/customer/messages?scenario={}"
+OPENING = {"role": "customer", "text": "Hello, I need to cancel my flight."}
+
+
+@pytest.fixture
+def scenario(client):
+    return client.get("/generate-random-scenario?task=TASK_CANCEL_FLIGHT&seed=1").json["id"]
+
+
+def say(client, scenario, text, **headers):
+    return client.post(URL.format(scenario), json={"text": text}, headers=headers)
+
+
+def test_the_call_starts_with_the_customers_opening_line_and_keeps_every_line_in_order(client, scenario):
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING]}
+    asked = say(client, scenario, "How can I help you today?")
+    assert asked.status_code == 201 and asked.json == {"reply": OPENING["text"]}
+    assert say(client, scenario, "What is your frequent flyer number?").json == \
+        {"reply": "I'm sorry, I don't know that."}
+    assert client.get(URL.format(scenario)).json["messages"] == [
+        OPENING, {"role": "agent", "text": "How can I help you today?"}, {"role": "customer", "text": OPENING["text"]},
+        {"role": "agent", "text": "What is your frequent flyer number?"},
+        {"role": "customer", "text": "I'm sorry, I don't know that."}]
+
+
+def test_a_line_with_an_idempotency_key_is_said_once(client, scenario):
+    first = say(client, scenario, "Anything else?", **{"Idempotency-Key": "line-1"})
+    again = say(client, scenario, "Anything else?", **{"Idempotency-Key": "line-1"})
+    assert first.json == again.json == {"reply": "No, that's everything. Thank you."}
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert len(client.get(URL.format(scenario)).json["messages"]) == 3
+    assert say(client, scenario, "Something else", **{"Idempotency-Key": "line-1"}).status_code == 409
+
+
+@pytest.mark.parametrize("body, message", [
+    ({}, "text is required"), ({"text": "   "}, "text is required"), ({"text": 5}, "text is required"),
+    ({"text": "x" * 1001}, "text is at most 1000 characters"), (["text"], "The request body must be a JSON object")])
+def test_bad_input_is_a_clear_400_and_stores_nothing(client, scenario, body, message):
+    answer = client.post(URL.format(scenario), json=body)
+    assert answer.status_code == 400 and answer.json["error"].startswith(message)
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING]}
+
+
+def test_without_a_scenario_or_with_an_unknown_one_it_refuses(client):
+    assert client.post("/api/customer/messages", json={"text": "Hi"}).status_code == 400
+    assert client.get(URL.format("zzzzzzzzzzzzzzzzzzzz")).status_code == 404
+    assert say(client, "zzzzzzzzzzzzzzzzzzzz", "Hi").status_code == 404
+
+
+def test_a_reset_forgets_the_call(client, scenario):
+    say(client, scenario, "How can I help you?")
+    assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING]}
+
+
+def test_a_scenario_holds_at_most_200_lines_of_the_agents(client, scenario, monkeypatch):
+    monkeypatch.setattr("scenarios.customer.transcript.MAX_LINES", 2)
+    assert [say(client, scenario, "Okay.").status_code for _ in range(3)] == [201, 201, 429]
+    assert len(client.get(URL.format(scenario)).json["messages"]) == 5
