@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from .pricing import money
 
-FARES = ("Basic", "Standard", "Flex")
 STANDARD_CHANGE_FEE_CENTS = 7500
 FULL_REFUND_WINDOW = dt.timedelta(hours=24)  # after the booking was made: any fare is refunded in full
 FROZEN_BEFORE_DEPARTURE = dt.timedelta(hours=24)  # no change and no cancellation this close to departure
@@ -20,6 +19,26 @@ MAX_NAME_CORRECTION = 2  # characters changed, at most, in a passenger's name
 
 ALLOWED, REFUSED = "allowed", "refused"
 REFUND, CREDIT = "refund", "credit"
+CLOSE_TO_DEPARTURE, JUST_BOOKED = "close to departure", "just booked"  # the time rules
+
+
+@dataclass(frozen=True)
+class FareRules:
+    changeable: bool
+    change_fee_cents: int  # on top of the fare difference
+    cancellation: str  # REFUND, CREDIT or REFUSED
+    change_text: str  # as the policy's table says it
+    cancellation_text: str
+
+
+FARE_RULES = {
+    "Basic": FareRules(False, 0, REFUSED, "not allowed", "no refund"),
+    "Standard": FareRules(True, STANDARD_CHANGE_FEE_CENTS, CREDIT,
+                          f"${money(STANDARD_CHANGE_FEE_CENTS)} fee plus any fare difference",
+                          "a travel credit for the amount paid"),
+    "Flex": FareRules(True, 0, REFUND, "the fare difference only", "refunded"),
+}
+FARES = tuple(FARE_RULES)
 
 
 @dataclass(frozen=True)
@@ -39,33 +58,38 @@ def change_terms(fare: str, booked_at: dt.datetime, departs_at: dt.datetime, now
                  fare_difference_cents: int) -> Terms:
     """Changing the flights of a booking of this fare, booked at `booked_at`, whose first flight
     departs at `departs_at`; a lower new fare gives nothing back (the difference counts from 0)."""
-    _check_fare(fare)
-    difference = max(fare_difference_cents, 0)
-    if departs_at - now < FROZEN_BEFORE_DEPARTURE:
+    rules, difference = _rules(fare), max(fare_difference_cents, 0)
+    window = _time_window(booked_at, departs_at, now)
+    if window == CLOSE_TO_DEPARTURE:
         return Terms(REFUSED, 0, "no change within 24 hours of departure")
-    if now - booked_at < FULL_REFUND_WINDOW:
+    if window == JUST_BOOKED:
         return Terms(ALLOWED, difference, "booked in the last 24 hours: no change fee")
-    if fare == "Basic":
-        return Terms(REFUSED, 0, "Basic fares cannot be changed")
-    if fare == "Standard":
-        return Terms(ALLOWED, STANDARD_CHANGE_FEE_CENTS + difference,
-                     f"Standard: a ${money(STANDARD_CHANGE_FEE_CENTS)} fee plus the fare difference")
-    return Terms(ALLOWED, difference, "Flex: the fare difference only")
+    if not rules.changeable:
+        return Terms(REFUSED, 0, f"{fare} fares cannot be changed")
+    return Terms(ALLOWED, rules.change_fee_cents + difference, f"{fare}: {rules.change_text}")
 
 
 def cancel_terms(fare: str, paid_cents: int, booked_at: dt.datetime, departs_at: dt.datetime,
                  now: dt.datetime) -> Terms:
     """Cancelling a booking of this fare for which `paid_cents` was paid."""
-    _check_fare(fare)
-    if departs_at - now < FROZEN_BEFORE_DEPARTURE:
+    rules = _rules(fare)
+    window = _time_window(booked_at, departs_at, now)
+    if window == CLOSE_TO_DEPARTURE:
         return Terms(REFUSED, 0, "no cancellation within 24 hours of departure")
-    if now - booked_at < FULL_REFUND_WINDOW:
+    if window == JUST_BOOKED:
         return Terms(REFUND, paid_cents, "booked in the last 24 hours: refunded in full")
-    if fare == "Basic":
-        return Terms(REFUSED, 0, "Basic fares are not refunded")
-    if fare == "Standard":
-        return Terms(CREDIT, paid_cents, "Standard: a travel credit for the amount paid")
-    return Terms(REFUND, paid_cents, "Flex: refunded")
+    amount = 0 if rules.cancellation == REFUSED else paid_cents
+    return Terms(rules.cancellation, amount, f"{fare}: {rules.cancellation_text}")
+
+
+def _time_window(booked_at: dt.datetime, departs_at: dt.datetime, now: dt.datetime) -> str | None:
+    """The time rule that decides before the fare does: too close to departure (which wins), or
+    booked so recently that the fare's rules do not apply yet."""
+    if departs_at - now < FROZEN_BEFORE_DEPARTURE:
+        return CLOSE_TO_DEPARTURE
+    if now - booked_at < FULL_REFUND_WINDOW:
+        return JUST_BOOKED
+    return None
 
 
 def name_correction_allowed(old: str, new: str) -> bool:
@@ -87,7 +111,6 @@ def edit_distance(a: str, b: str) -> int:
 
 def policy_text() -> str:
     """The policy as the CRM shows it (markdown)."""
-    fee = money(STANDARD_CHANGE_FEE_CENTS)
     return "\n".join([
         "# Changes and cancellations",
         "",
@@ -96,9 +119,7 @@ def policy_text() -> str:
         "",
         "| fare | change | cancellation |",
         "| --- | --- | --- |",
-        "| Basic | not allowed | no refund |",
-        f"| Standard | ${fee} fee plus any fare difference | a travel credit for the amount paid |",
-        "| Flex | the fare difference only | refunded |",
+        *(f"| {fare} | {rules.change_text} | {rules.cancellation_text} |" for fare, rules in FARE_RULES.items()),
         "",
         f"- A booking made in the last {_hours(FULL_REFUND_WINDOW)} hours is refunded in full if cancelled, "
         "and changed without a fee (any fare difference is still paid).",
@@ -113,6 +134,7 @@ def _hours(span: dt.timedelta) -> int:
     return int(span.total_seconds() // 3600)
 
 
-def _check_fare(fare: str) -> None:
-    if fare not in FARES:
+def _rules(fare: str) -> FareRules:
+    if fare not in FARE_RULES:
         raise ValueError(f"unknown fare {fare!r}; the fares: {', '.join(FARES)}")
+    return FARE_RULES[fare]
