@@ -50,6 +50,18 @@ class ScenarioClient:
         scenario["gold_calls"] = metrics.get("gold_calls", [])
         return scenario, metrics
 
+    def say(self, scenario_id: str, text: str) -> str:
+        """Say `text` to the scenario's customer; the customer's reply. ServerError when the server
+        refuses (an empty or too long text, an unknown scenario)."""
+        path = "/api/customer/messages?" + urllib.parse.urlencode({"scenario": scenario_id})
+        try:
+            status, body = self._send("POST", path, {"text": text})
+        except urllib.error.URLError as err:
+            raise ServerError(f"POST /api/customer/messages failed: {err.reason}") from None
+        if status >= 400:
+            raise ServerError(f"the customer could not be reached ({status}): {body.get('error', body)}")
+        return body["reply"]
+
     def evaluate(self, scenario_id: str) -> dict:
         return self._get("/evaluate", scenario=scenario_id, modality=self.modality)
 

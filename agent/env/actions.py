@@ -5,6 +5,9 @@ Two spellings are accepted, case-insensitively: the HeaP style (`CLICK 6`, `TYPE
 An element is named by its integer id from the observation or by its visible label
 (`CLICK Search flights`, `TYPE From "JFK"`).
 
+An agent on a call speaks to the customer with `SAY "text"` (a conversation action, answered by the
+scenario's simulated customer, not done on the page).
+
 Agents that look at screenshots act by coordinates instead, in CSS pixels from the viewport's
 top-left corner (the units of the observation's element boxes): `click_at 640 312`,
 `type_text "JFK"` (into the focused field), `press Enter`, `scroll 0 400`, `move_to 640 312`.
@@ -77,9 +80,17 @@ COORDINATE_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("move_to", ("MOVE_TO <x> <y>", "move_to [<x>] [<y>]"), "Move the mouse to this point."),
 )
 
-ACTION_NAMES = {spec.name for spec in ACTION_SET + COORDINATE_ACTIONS}
+# Talking to the customer on the line (scenarios/customer/): not a page action; the customer's reply
+# opens the next observation.
+CONVERSATION_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("say", ('SAY "<text>"', "say [<text>]"),
+               "Say the text to the customer on the line; their reply is the next observation's first line "
+               "(CUSTOMER: ...)."),
+)
+
+ACTION_NAMES = {spec.name for spec in ACTION_SET + COORDINATE_ACTIONS + CONVERSATION_ACTIONS}
 POINT_ACTIONS = {"click_at", "move_to", "scroll"}  # the ones that take two numbers
-ALIASES = {"done": "stop", "fill_text": "type", "choose_date": "type", "mouse_click": "click_at",
+ALIASES = {"send_msg_to_user": "say", "message_customer": "say", "done": "stop", "fill_text": "type", "choose_date": "type", "mouse_click": "click_at",
            "hover_at": "move_to", "keyboard_type": "type_text", "key": "press", "key_press": "press"}
 
 # Keys `press` accepts, by any case-insensitive spelling, with their Playwright names.
@@ -98,15 +109,15 @@ class ActionError(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    name: str  # click, type, clear, scroll, stop; click_at, type_text, press, scroll, move_to
+    name: str  # click, type, clear, scroll, stop; click_at, type_text, press, scroll, move_to; say
     target: int | str | None = None  # element id, or a visible label
-    value: str | None = None  # text for type and type_text, answer for stop, key for press, direction for scroll
+    value: str | None = None  # text for type, type_text and say, answer for stop, key for press, scroll direction
     press_enter: bool = False
     point: tuple[float, float] | None = None  # x, y for click_at and move_to; dx, dy for scroll
 
     def __str__(self) -> str:
         target = "" if self.target is None else f" {self.target}"
-        if self.name in ("type", "type_text"):
+        if self.name in ("type", "type_text", "say"):
             return f"{self.name.upper()}{target} {_typed(self.value, self.target)}"
         if self.name == "stop":
             return f"STOP [{self.value}]" if self.value else "STOP"
@@ -119,10 +130,10 @@ class Action:
         return f"{self.name.upper()}{target}"
 
 
-def describe_actions(coordinates: bool = False) -> str:
+def describe_actions(coordinates: bool = False, conversation: bool = False) -> str:
     """The action set as prompt text: one line per spelling group with its description; with
-    `coordinates`, the actions by position follow the element actions."""
-    specs = ACTION_SET + (COORDINATE_ACTIONS if coordinates else ())
+    `coordinates`, the actions by position follow the element actions; with `conversation`, SAY."""
+    specs = ACTION_SET + (COORDINATE_ACTIONS if coordinates else ()) + (CONVERSATION_ACTIONS if conversation else ())
     return "\n".join(f"- {' or '.join(spec.usage)}: {spec.description}" for spec in specs)
 
 
@@ -147,8 +158,8 @@ def parse_action(text: str) -> Action:
         return Action("scroll", value=_direction(rest, line))
     if name in POINT_ACTIONS:
         return Action(name, point=_point(name, rest, line))
-    if name == "type_text":
-        return Action("type_text", value=_typed_text(rest, line))
+    if name in ("type_text", "say"):
+        return Action(name, value=_text_argument(name, rest, line))
     if name == "press":
         return Action("press", value=_key(rest, line))
     if rest.startswith("["):
@@ -181,12 +192,13 @@ def _point(name: str, rest: str, line: str) -> tuple[float, float]:
     return float(numbers.group(1)), float(numbers.group(2))
 
 
-def _typed_text(rest: str, line: str) -> str:
+def _text_argument(name: str, rest: str, line: str) -> str:
+    """The one text argument of TYPE_TEXT and SAY, quoted or in brackets."""
     match = _BRACKETS.fullmatch(rest)
-    text = match.group(1) if match else rest
-    if not text:
-        raise ActionError(f'Cannot parse {line!r}: expected TYPE_TEXT "text".')
-    return _unquote(text)
+    text = _unquote(match.group(1) if match else rest)
+    if not text or (name == "say" and not text.strip()):  # TYPE_TEXT may type spaces
+        raise ActionError(f'Cannot parse {line!r}: expected {name.upper()} "text".')
+    return text
 
 
 def _key(rest: str, line: str) -> str:

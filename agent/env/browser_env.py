@@ -12,7 +12,8 @@ A fresh browser context per episode, in the environment's own browser or in a ru
 given (`browser`: the workers share one browser among many environments). After every action the page
 is waited for (its recorded events acknowledged, the DOM quiet), never slept on. An action that
 cannot be carried out is reported in `info["error"]` and at the top of the next observation.
-`info["metrics"]` is the server's /evaluate answer; `reward` is its `success` on the step that
+`SAY "text"` is said to the scenario's customer (POST /api/customer/messages), whose reply opens the
+next observation as a `CUSTOMER: ...` line. `info["metrics"]` is the server's /evaluate answer; `reward` is its `success` on the step that
 ends the episode (`stop`), else 0. When an episode ends its browser context is closed and the
 next episode's blank page opened right away (timed as `next_page_ms`). The server's operator
 token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /evaluate answer the gold steps' values.
@@ -27,8 +28,8 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from ..crm.client import ScenarioClient
-from .actions import Action
+from ..crm.client import ScenarioClient, ServerError
+from .actions import Action, ActionError, parse_action
 from .browser import launch_chromium
 from .episode_end import step_end
 from .executor import perform
@@ -102,9 +103,11 @@ class CrmEnv:
             raise RuntimeError("no episode is running: call reset() first")
         clock = _Clock()
         self.steps += 1
-        action, error = self._act(text)
+        action, error, reply = self._act(text)
         clock.lap("action")
         self.observation = observe(self.page, error, settle=True, reading=self.reading)
+        if reply is not None:
+            self.observation.with_customer(reply)
         clock.lap("observe")
         clock.split("observe", "settle", self.observation.settle_ms)
         self._extract_modes(clock)
@@ -142,8 +145,18 @@ class CrmEnv:
         clock.lap("modes")
         clock.note({f"mode_{name}_ms": ms for name, ms in timings.items()})
 
-    def _act(self, text: str) -> tuple[Action | None, str | None]:
-        return perform(self.page, text, self.observation.elements)
+    def _act(self, text: str) -> tuple[Action | None, str | None, str | None]:
+        """(the action, its error, the customer's reply to a SAY)."""
+        try:
+            said = parse_action(text)
+        except ActionError:
+            said = None  # perform reports it
+        if said is None or said.name != "say":
+            return (*perform(self.page, text, self.observation.elements), None)
+        try:
+            return said, None, self.client.say(self.scenario["id"], said.value)
+        except ServerError as error:
+            return said, str(error), None
 
     def _record(self, over: bool, metrics: dict) -> None:
         self.recorder.after_step(self.page, self.steps)

@@ -45,6 +45,12 @@ class Observation:
     ready: bool = True
     viewport: dict = field(default_factory=dict)  # {width, height} in CSS pixels
     modes: dict = field(default_factory=dict)  # observation mode name -> its text or PNG bytes
+    customer: str | None = None  # the customer's reply to the agent's SAY, the text's first line
+
+    def with_customer(self, reply: str) -> Observation:
+        """This observation opened by the customer's reply (`CUSTOMER: ...`)."""
+        self.customer, self.text = reply, "\n".join([f"CUSTOMER: {reply}", self.text])
+        return self
 
     @property
     def tokens(self) -> int:

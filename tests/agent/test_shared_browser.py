@@ -3,14 +3,15 @@ their page work on the browser's thread, their model time overlapping."""
 import datetime as dt
 import os
 import signal
+from collections import Counter
 
 import pytest
 
 from agent.__main__ import main
+from agent.experiment.backends.episode_worker import EpisodeWorker, WorkerConfig
 from agent.experiment.runner import episode_spec
 from agent.experiment.settings import result_settings
 from scenarios.tasks import TASK_NAMES
-from agent.experiment.backends.episode_worker import EpisodeWorker, WorkerConfig
 from tests.agent import scripted_model as model
 from tests.agent.played import played, trajectories
 from tests.fake_openai import FakeOpenAIServer
@@ -20,12 +21,18 @@ pytestmark = pytest.mark.browser
 
 
 class BrowserWatch(Watch):
-    """The Chromium browser processes this process started while the watch was on (sampled)."""
+    """The Chromium browser processes this process started while the watch was on (sampled every
+    50 ms): those found in three samples or more, since a process caught between fork and exec, or
+    while its parent exits, can look like a browser for an instant."""
 
     def __init__(self):
         self.before = chromium_browsers()
-        self.seen: set[int] = set()
-        super().__init__(lambda: self.seen.update(chromium_browsers() - self.before), 0.05)
+        self.samples: Counter = Counter()
+        super().__init__(lambda: self.samples.update(chromium_browsers() - self.before), 0.05)
+
+    @property
+    def seen(self) -> set[int]:
+        return {pid for pid, samples in self.samples.items() if samples >= 3}
 
 
 def test_episodes_of_two_labels_interleaved_on_one_browser_play_as_one_at_a_time(tmp_path, live_server,
