@@ -28,7 +28,7 @@ from .experiment.backends import BACKENDS, BackendError, session as backend_sess
 from .experiment.backends.episode_worker import WorkerConfig
 from .experiment.protocols import DEFAULT as DEFAULT_PROTOCOL, FULL_MAX_STEPS, PAPER_CAPS, PROTOCOLS, Protocol
 from .experiment.run_record import finish_record, planned_episodes, start_record
-from .experiment.runner import RunStopped, SettingsConflict, crash_reasons, plan, play, prepare
+from .experiment.runner import Played, RunStopped, SettingsConflict, plan, play, prepare
 from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
@@ -102,7 +102,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
                                          operator_token=token, env_options=env_options, **execution)
                 config = WorkerConfig(url, policy_options, token,
                                       {"screenshots": args.screenshots, "trace": args.trace}, env_options)
-                written = play(run, config, args.concurrency, progress=not args.quiet, **execution)
+                played = play(run, config, args.concurrency, progress=not args.quiet, **execution)
             except RunStopped as stopped:
                 finish_record(out, record, f"stopped: {stopped}")
                 _print_summary(out, references)
@@ -117,7 +117,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     _print_summary(out, references)
     _report(out)
     _print_locations(out)
-    return _crash_status(written)
+    return _crash_status(played)
 
 
 def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None) -> int:
@@ -136,10 +136,10 @@ def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=
     return 0
 
 
-def _crash_status(written: list[Path]) -> int:
+def _crash_status(played: Played) -> int:
     """1, with the reason on stderr, when every episode this run played crashed."""
-    crashes = crash_reasons(written)
-    if not written or len(crashes) < len(written):
+    crashes = played.crashed
+    if not played.written or len(crashes) < len(played.written):
         return 0
     path, crash = crashes[0]
     reason = [line for line in crash.strip().splitlines() if line.strip()][-1]

@@ -53,24 +53,20 @@ class ScenarioClient:
     def say(self, scenario_id: str, text: str) -> str:
         """Say `text` to the scenario's customer; the customer's reply. ServerError when the server
         refuses (an empty or too long text, an unknown scenario)."""
-        path = "/api/customer/messages?" + urllib.parse.urlencode({"scenario": scenario_id})
-        try:
-            status, body = self._send("POST", path, {"text": text})
-        except urllib.error.URLError as err:
-            raise ServerError(f"POST /api/customer/messages failed: {err.reason}") from None
-        if status >= 400:
-            raise ServerError(f"the customer could not be reached ({status}): {body.get('error', body)}")
-        return body["reply"]
+        return self._request("POST", "/api/customer/messages", {"text": text}, scenario=scenario_id)["reply"]
 
     def evaluate(self, scenario_id: str) -> dict:
         return self._get("/evaluate", scenario=scenario_id, modality=self.modality)
 
     def _get(self, path: str, **params) -> dict:
+        return self._request("GET", path, None, **params)
+
+    def _request(self, method: str, path: str, body: dict | None, **params) -> dict:
         query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None})
         try:
-            status, body = self._send("GET", path + (f"?{query}" if query else ""), None)
+            status, answer = self._send(method, path + (f"?{query}" if query else ""), body)
         except urllib.error.URLError as err:
-            raise ServerError(f"GET {path} failed: {err.reason}") from None
+            raise ServerError(f"{method} {path} failed: {err.reason}") from None
         if status >= 400:
-            raise ServerError(f"GET {path} answered {status}: {body.get('error', body)}")
-        return body
+            raise ServerError(f"{method} {path} answered {status}: {answer.get('error', answer)}")
+        return answer

@@ -29,10 +29,10 @@ import time
 from playwright.sync_api import sync_playwright
 
 from ..crm.client import ScenarioClient, ServerError
-from .actions import Action, ActionError, parse_action
+from .actions import Action
 from .browser import launch_chromium
 from .episode_end import step_end
-from .executor import perform
+from .executor import attempt, read
 from .modes import DEFAULT_MODES, check_modes, extract_modes
 from .observation import ELEMENT_LIST, Observation, Reading, observe
 
@@ -147,16 +147,15 @@ class CrmEnv:
 
     def _act(self, text: str) -> tuple[Action | None, str | None, str | None]:
         """(the action, its error, the customer's reply to a SAY)."""
+        action, error = read(text)
+        if action is None:
+            return None, error, None
+        if action.name != "say":
+            return action, attempt(self.page, action, self.observation.elements), None
         try:
-            said = parse_action(text)
-        except ActionError:
-            said = None  # perform reports it
-        if said is None or said.name != "say":
-            return (*perform(self.page, text, self.observation.elements), None)
-        try:
-            return said, None, self.client.say(self.scenario["id"], said.value)
+            return action, None, self.client.say(self.scenario["id"], action.value)
         except ServerError as error:
-            return said, str(error), None
+            return action, str(error), None
 
     def _record(self, over: bool, metrics: dict) -> None:
         self.recorder.after_step(self.page, self.steps)

@@ -15,15 +15,27 @@ SCROLLING_KEYS = {"PageUp", "PageDown", "Home", "End", "Space", "ArrowUp", "Arro
 def perform(page, text: str, elements: list[dict]) -> tuple[Action | None, str | None]:
     """Parse and run an action's text: (the action or None, the message shown to the agent when it
     could not be parsed or carried out, else None). Never raises for a bad action."""
+    action, error = read(text)
+    if action is not None:
+        error = attempt(page, action, elements)
+    return action, error
+
+
+def read(text: str) -> tuple[Action | None, str | None]:
+    """(the parsed action, None), or (None, the message shown to the agent)."""
     try:
-        action = parse_action(text)
+        return parse_action(text), None
     except ActionError as err:
         return None, f"Cannot use {text.strip()[:80]!r}: {err}"
+
+
+def attempt(page, action: Action, elements: list[dict]) -> str | None:
+    """Run a parsed action: None, or the message shown to the agent when it could not be carried out."""
     try:
         execute(page, action, elements)
     except (ActionError, PlaywrightError) as err:
-        return action, f"{action} failed: {str(err).splitlines()[0]}"
-    return action, None
+        return f"{action} failed: {str(err).splitlines()[0]}"
+    return None
 
 
 def execute(page, action: Action, elements: list[dict]) -> None:

@@ -19,7 +19,7 @@ from tqdm import tqdm
 from ..env.modes import DEFAULT_MODES
 from ..episode.run_folder import assets_folder
 from ..episode.spec import EpisodeSpec
-from ..episode.trajectory import Trajectory, finished, read_trajectory, write_trajectory
+from ..episode.trajectory import finished, write_trajectory
 from ..policies import method_label, takes_shots
 from .backends import play_all
 from .backends.episode_worker import Outcome, WorkerConfig
@@ -89,9 +89,15 @@ def prepare(specs: list[EpisodeSpec], out: Path, options: dict) -> RunPlan:
     return RunPlan(specs, todo, Path(out), settings)
 
 
+@dataclass(frozen=True)
+class Played:
+    written: list[Path]  # the trajectories written, in the order they were
+    crashed: list[tuple[Path, str]]  # (trajectory, reason) of those that broke off
+
+
 def play(run: RunPlan, config: WorkerConfig, concurrency: int = 1, progress: bool = True,
-         browsers: int | None = None, backend: str = "local", ray_address: str | None = None) -> list[Path]:
-    """Play the episodes left in `run`; return the paths written. `concurrency` episodes are in
+         browsers: int | None = None, backend: str = "local", ray_address: str | None = None) -> Played:
+    """Play the episodes left in `run`; what was written. `concurrency` episodes are in
     flight at once, sharing `browsers` Chromium browsers (default: as many as the backend has cores,
     at most one per episode); `backend` "ray" plays them on the Ray cluster at `ray_address`, else on
     a local Ray instance. Raises RunStopped when the model fails; what was played so far stays."""
@@ -103,7 +109,7 @@ def play(run: RunPlan, config: WorkerConfig, concurrency: int = 1, progress: boo
         bar.close()
     if driver.model_error:
         raise RunStopped(driver.model_error)
-    return driver.written
+    return Played(driver.written, driver.crashed)
 
 
 def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: int = 1, progress: bool = True,
@@ -115,7 +121,7 @@ def run_all(specs: list[EpisodeSpec], server_url: str, out: Path, concurrency: i
     setting (each spec carries its own cap); `execution`: play's browsers, backend, ray_address."""
     run = prepare(specs, out, {**(policy_options or {}), "max_steps": max_steps})
     config = WorkerConfig(server_url, policy_options or {}, operator_token, recording or {}, env_options or {})
-    return play(run, config, concurrency, progress, **execution)
+    return play(run, config, concurrency, progress, **execution).written
 
 
 @dataclass
@@ -127,10 +133,9 @@ class Driver:
     records: bool  # screenshots or traces are kept
     bar: tqdm
     written: list = field(default_factory=list)
+    crashed: list = field(default_factory=list)  # (path, reason)
     model_error: str = ""
-    played: int = 0
     successes: int = 0
-    crashes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def begin(self, spec: EpisodeSpec) -> tuple[dict, Path | None]:
@@ -148,30 +153,15 @@ class Driver:
         write_trajectory(path, outcome.trajectory)
         if outcome.model_error:
             self.model_error = outcome.model_error
-        self.done(path, outcome.trajectory)
-
-    def done(self, path: Path, trajectory: Trajectory) -> None:
-        """Count a written episode and show the running success rate on the progress bar."""
-        with self.lock:
+        trajectory = outcome.trajectory
+        with self.lock:  # count it, and show the running success rate on the progress bar
             self.written.append(path)
-            self.played += 1
-            self.crashes += not trajectory.complete
+            if not trajectory.complete:
+                self.crashed.append((path, trajectory.crash))
             self.successes += trajectory.succeeded
-            complete = self.played - self.crashes
+            crashes = len(self.crashed)
+            complete = len(self.written) - crashes
             rate = (f"success {self.successes}/{complete} ({self.successes / complete:.0%})"
                     if complete else "success -")
-            self.bar.set_postfix_str(rate + (f", crashed {self.crashes}" if self.crashes else ""), refresh=False)
+            self.bar.set_postfix_str(rate + (f", crashed {crashes}" if crashes else ""), refresh=False)
             self.bar.update(1)
-
-
-def crash_reasons(paths: list[Path]) -> list[tuple[Path, str]]:
-    """(file, reason) of the crashed episodes among `paths`."""
-    found = []
-    for path in paths:
-        try:
-            trajectory = read_trajectory(path)
-        except ValueError:
-            continue
-        if trajectory.crash:
-            found.append((path, trajectory.crash))
-    return found

@@ -17,7 +17,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ..env.actions import SCROLL_DIRECTIONS
+from ..env.actions import SCROLL_DIRECTIONS, Action
 from .reply import fenced_code
 
 # name -> (parameter names, how many are required)
@@ -47,14 +47,14 @@ class Call:
         return f"{self.name}({', '.join(_literal(arg) for arg in self.args)})"
 
     def action(self) -> str:
-        """The call as one action of the action grammar."""
+        """The call as one action of the action grammar (written as Action writes every action)."""
         if self.name == "click":
-            return f"CLICK {self.args[0]}"
+            return str(Action("click", self.args[0]))
         if self.name == "enter_text":
-            return f"TYPE {self.args[0]} {_quote_text(str(self.args[1]))}"
+            return str(Action("type", self.args[0], str(self.args[1])))
         if self.name == "scroll":
-            return f"SCROLL {self.args[0]}"
-        return f"STOP [{self.args[0] if self.args else 'done'}]"
+            return str(Action("scroll", value=str(self.args[0])))
+        return str(Action("stop", value=str(self.args[0]) if self.args else "done"))
 
 
 def parse_program(reply: str) -> list[Call]:
@@ -112,8 +112,3 @@ def _expression(node: ast.expr) -> str:
 
 def _literal(value: str | int) -> str:
     return repr(value) if isinstance(value, int) else '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _quote_text(text: str) -> str:
-    """Quoted as TYPE takes it: double quotes, or single ones when the text holds a double quote."""
-    return f"'{text}'" if '"' in text and "'" not in text else f'"{text}"'

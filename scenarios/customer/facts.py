@@ -7,15 +7,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
-_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATES = (
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), lambda m: (m[1], m[2], m[3])),
-    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), lambda m: (m[3], m[1], m[2])),
-    (re.compile(rf"\b{_MONTH} (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b", re.I), lambda m: (m[3], m[1], m[2])),
-    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?{_MONTH},? (\d{{4}})\b", re.I), lambda m: (m[3], m[2], m[1])),
-)
+from crm_app.services.dates import read_date
+
+from ..phrasing import spoken_date
+
+_MONTH = r"(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY, _YEAR = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?", r"(?P<year>\d{4})"
+_TYPED_DATE = re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{4}\b")  # read_date's two formats
+_SPOKEN_DATES = (re.compile(rf"\b{_MONTH} {_DAY},? {_YEAR}\b", re.I),  # April 5, 1980
+                 re.compile(rf"\b{_DAY} (?:of )?{_MONTH},? {_YEAR}\b", re.I))  # the 5th of April 1980
 _CODE = re.compile(r"\b(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{6}\b", re.I)  # spoken: any case
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\.?\b", re.I)
@@ -23,20 +23,16 @@ _DIGITS = re.compile(r"(?:\d[ -]?){12,19}")
 
 
 def dates_in(text: str) -> list[dt.date]:
-    found = []
-    for pattern, parts in _DATES:
+    """The dates a line says, typed (as the CRM reads them: read_date) or spoken (April 5, 1980;
+    the 5th of April 1980)."""
+    found = [read_date(match) for match in _TYPED_DATE.findall(text)]
+    for pattern in _SPOKEN_DATES:
         for match in pattern.finditer(text):
-            year, month, day = parts(match)
-            month = int(month) if month.isdigit() else _month_number(month)
             try:
-                found.append(dt.date(int(year), month, int(day)))
-            except ValueError:
+                found.append(dt.datetime.strptime("{month} {day} {year}".format(**match.groupdict()), "%b %d %Y").date())
+            except ValueError:  # April 31
                 continue
-    return found
-
-
-def _month_number(name: str) -> int:
-    return next(i for i, month in enumerate(MONTHS, 1) if month.startswith(name.lower().rstrip(".")[:3]))
+    return [day for day in found if day is not None]
 
 
 def times_in(text: str) -> list[str]:
@@ -57,7 +53,7 @@ class FactKind:
 
 
 def _long_date(day: dt.date) -> str:
-    return f"{MONTHS[day.month - 1].capitalize()} {day.day}, {day.year}"
+    return spoken_date(day.isoformat(), "long")
 
 
 KINDS: tuple[FactKind, ...] = (
@@ -109,5 +105,6 @@ KINDS: tuple[FactKind, ...] = (
               r"\bwhy are you calling\b", r"\bwhat would you like (me )?to do\b"),
              lambda v: f"{v}"),
 )
-KIND_NAMES = tuple(kind.name for kind in KINDS)
+BY_NAME = {kind.name: kind for kind in KINDS}
+DATE_KINDS = ("date_of_birth", "travel_date")  # a bare date in a read-back may be either
 DISTINCT = ("confirmation_code", "email", "card_number", "card_expiry", "departure_time")  # values name their kind

@@ -4,14 +4,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .facts import DISTINCT, KINDS, FactKind, dates_in
+from .facts import BY_NAME, DATE_KINDS, DISTINCT, KINDS, FactKind, dates_in
 
 REQUEST_CUES = re.compile(r"\?|\b(please|can you|could you|would you|will you|may i|can i|could i|tell me|give me|"
                           r"provide|need|i'll need|spell|let me have|go ahead with)\b")
 READ_BACK_CUES = re.compile(r"\b(correct|right|is that|confirm|so your|just to (confirm|check|make sure)|let me read|"
                             r"double.check|did i get|have i got|i have (your|the)|that's)\b")
 CLOSING = re.compile(r"\banything else\b|\bsomething else\b|\bhelp you with anything\b")
-DATE_KINDS = ("date_of_birth", "travel_date")
 
 
 @dataclass
@@ -48,7 +47,7 @@ def _read_back(line: str, lower: str, known: dict) -> dict[str, list]:
         values = kind.spot(line)
         if values and (kind.name in DISTINCT or kind.is_asked(lower)):
             found[kind.name] = values
-    named = [name for name in DATE_KINDS if _kind(name).is_asked(lower) and name in known]
+    named = [name for name in DATE_KINDS if BY_NAME[name].is_asked(lower) and name in known]
     candidates = named or [name for name in DATE_KINDS if name in known]
     for day in dates_in(line) if candidates else []:
         nearest = min(candidates, key=lambda name: abs((known[name] - day).days))
@@ -67,7 +66,3 @@ def _inside_another(name: str, spans: dict[str, list[tuple[int, int]]]) -> bool:
     others = [span for other, found in spans.items() if other != name for span in found]
     return all(any(start <= mine[0] and mine[1] <= end and (end - start) > (mine[1] - mine[0])
                    for start, end in others) for mine in spans[name])
-
-
-def _kind(name: str) -> FactKind:
-    return next(kind for kind in KINDS if kind.name == name)

@@ -6,7 +6,7 @@ when asked how it can be helped, and otherwise acknowledges what the rep told it
 """
 from __future__ import annotations
 
-from .facts import KINDS, FactKind
+from .facts import BY_NAME, FactKind
 from .reading import Reading, read
 
 AGENT, CUSTOMER = "agent", "customer"
@@ -57,5 +57,4 @@ def _answers(reading: Reading, known: dict) -> list[str]:
 
 
 def _kinds(names) -> list[FactKind]:
-    order = list(names)
-    return sorted((kind for kind in KINDS if kind.name in order), key=lambda kind: order.index(kind.name))
+    return [BY_NAME[name] for name in names]

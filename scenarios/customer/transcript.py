@@ -12,13 +12,12 @@ from crm_app.models import CustomerMessage
 from crm_app.services.errors import InvalidInput
 
 from ..store import LimitReached
+from .facts import DATE_KINDS
 from .simulator import AGENT, CUSTOMER, reply
 
 MAX_TEXT = 1000  # characters in one line of the agent's
 MAX_LINES = 200  # lines the agent may say in one scenario
 TEXT_REQUIRED = "text is required: what the agent says to the customer"
-CONVERSATION_ROLES = {"CUS": CUSTOMER, "REP": AGENT}
-DATE_FACTS = ("date_of_birth", "travel_date")
 
 
 def clean_text(body) -> str:
@@ -41,7 +40,7 @@ def facts_of(told: dict) -> dict:
     """What the customer knows: the scenario's hidden facts (`details["customer"]`, dates as ISO
     text) and, as its request, its opening line."""
     known = dict((told.get("details") or {}).get("customer") or {})
-    for name in DATE_FACTS:
+    for name in DATE_KINDS:
         if isinstance(known.get(name), str):
             known[name] = dt.date.fromisoformat(known[name])
     first = opening(told)

@@ -9,7 +9,6 @@ from pathlib import Path
 from ...env.recording import TRACE_NAME, screenshot_name
 from ...episode.run_folder import RUN_RECORD, assets_folder, episode_of, trajectory_paths
 from ...episode.trajectory import Trajectory, UnreadableTrajectory, read_trajectory
-from ...experiment.run_record import RunRecord
 from ...json_files import read_json_object
 from ..summary import summarize, task_order
 
@@ -117,7 +116,7 @@ class Episode:
 @dataclass
 class Run:
     folder: Path
-    provenance: dict | None  # run.json as written (RunRecord.to_json), None when the run has none
+    provenance: dict | None  # run.json as written, None when the run has none
     provenance_problem: str
     episodes: list[Episode]
     rows: list[dict] = field(default_factory=list)  # agent.results.summary rows of the complete episodes
@@ -148,7 +147,7 @@ def _read_provenance(path: Path) -> tuple[dict | None, str]:
         data = read_json_object(path, strict=True)
     except (OSError, ValueError) as error:
         return None, f"run.json cannot be read: {error}"
-    return RunRecord.from_json(data).to_json(), ""
+    return data, ""
 
 
 def _read_episode(path: Path) -> Episode:
