@@ -84,16 +84,9 @@ class Episode:
 
     @property
     def page(self) -> str:
-        """Its page, relative to the report folder."""
-        return f"episodes/{self.label_folder}/{self.task_folder}/{self.name}.html"
-
-    @property
-    def label_folder(self) -> str:
-        return self.path.parent.parent.name
-
-    @property
-    def task_folder(self) -> str:
-        return self.path.parent.name
+        """Its page, relative to the report folder: where its trajectory is in the run folder."""
+        label_folder, task_folder, _, _ = episode_of(self.path)
+        return f"episodes/{label_folder}/{task_folder}/{self.name}.html"
 
     def screenshots(self) -> dict[int, Path]:
         """Step number -> its recorded screenshot, for the steps that have one."""
