@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-from sqlalchemy import JSON, BigInteger, Date, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from .services.cards import CardHasher
@@ -83,6 +83,9 @@ class Booking(Base):
     status: Mapped[str] = mapped_column(String(12), default="Confirmed")
     trip_type: Mapped[str] = mapped_column(String(8))
     created_on: Mapped[dt.date] = mapped_column(Date)
+    fare: Mapped[str] = mapped_column(String(10), default="Standard", server_default="Standard")  # services/fares.py
+    # When it was made on the simulated clock (dates.Calendar.now); None on rows older than the column.
+    booked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
     segments: Mapped[list[Segment]] = relationship(
         back_populates="booking", cascade="all, delete-orphan", order_by="Segment.position"
@@ -97,6 +100,10 @@ class Booking(Base):
     @property
     def passenger(self) -> Passenger:
         return self.passengers[0]
+
+    @property
+    def made_at(self) -> dt.datetime:
+        return self.booked_at or dt.datetime.combine(self.created_on, dt.time())
 
 
 class Segment(Base):
@@ -212,6 +219,8 @@ class CustomerMessage(Base):
     scenario_id: Mapped[str] = mapped_column(ForeignKey("scenarios.id", ondelete="CASCADE"), index=True)
     role: Mapped[str] = mapped_column(String(10))  # "agent" or "customer"
     text: Mapped[str] = mapped_column(String(1000))
+    # API calls the scenario had recorded when the line was said: orders the call against its writes.
+    calls_before: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class IdempotencyKey(Base):

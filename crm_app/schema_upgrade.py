@@ -8,6 +8,9 @@ from sqlalchemy.engine import Connection
 # (table, column, its SQL definition with a default that holds for the rows already there)
 ADDED_COLUMNS = (
     ("scenarios", "suite", "VARCHAR(20) NOT NULL DEFAULT 'full'"),  # scenarios/suites.py
+    ("bookings", "fare", "VARCHAR(10) NOT NULL DEFAULT 'Standard'"),  # services/fares.py
+    ("bookings", "booked_at", "TIMESTAMP"),
+    ("customer_messages", "calls_before", "INTEGER NOT NULL DEFAULT 0"),
 )
 
 

@@ -4,23 +4,20 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, current_app, render_template, request
+from flask import Blueprint, current_app, render_template, request
 
-from .db import get_session
-from .scope import requested_scenario_id, scenario_from_request
-from .services.errors import DomainError
+from .scope import requested_scenario_id
 from .services.validation import EARLIEST_BIRTH
+from .suite_look import current_look
 
 web = Blueprint("web", __name__)
-# app.extensions: how each scenario suite shows the passenger form's Title and Gender ("select" or
-# "radio"). The scenario backend, which defines the suites, fills it in from its init_app; its keys
-# are the suites the app serves.
-PASSENGER_CHOICES = "passenger choices"
+POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
 
 
 @web.get("/")
 def index():
     calendar = current_app.extensions["calendar"]
+    look = current_look()
     return render_template(
         "index.html",
         today=calendar.today.isoformat(),
@@ -28,31 +25,22 @@ def index():
         last_date=calendar.last_date.isoformat(),
         earliest_birth_date=EARLIEST_BIRTH.isoformat(),
         scenario=requested_scenario_id(),
-        choices=_passenger_choices(),
-        modules=_static_modules(current_app.static_folder),
+        look=look,
+        modules=_page_modules(current_app.static_folder, look.airline_policy),
     )
-
-
-def _passenger_choices() -> str:
-    """Title and Gender as the page's scenario's suite shows them; the server's suite (SUITE) for the
-    sandbox or a scenario it does not know (the page then says so)."""
-    try:
-        found = scenario_from_request(get_session())
-    except DomainError:
-        found = None
-    suite = found.suite if found else current_app.config["SUITE"]
-    return current_app.extensions.get(PASSENGER_CHOICES, {}).get(suite, "select")
-
-
-def suite_names(app: Flask) -> list[str]:
-    """The suites the app serves, as its scenario backend registered them; none without one."""
-    return list(app.extensions.get(PASSENGER_CHOICES, {}))
 
 
 def page_url(query: str = "") -> str:
     """The page's address as a visitor opens it: PUBLIC_URL (--public-url / CRM_PUBLIC_URL) when
     set, else the scheme and host the request came to (its Host header)."""
     return (current_app.config["PUBLIC_URL"] or request.host_url) + query
+
+
+def _page_modules(folder: str, airline_policy: bool) -> tuple[str, ...]:
+    """The modules to preload: without the airline policy, all but the screens only it shows (they
+    are still imported, and do nothing there), so that those pages stay as they were."""
+    modules = _static_modules(folder)
+    return modules if airline_policy else tuple(m for m in modules if m not in POLICY_MODULES)
 
 
 @lru_cache(maxsize=4)

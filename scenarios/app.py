@@ -13,7 +13,7 @@ import crm_app
 from crm_app import server
 from crm_app.openapi import add_part
 from crm_app.services.errors import InvalidInput
-from crm_app.web import PASSENGER_CHOICES
+from crm_app.suite_look import register_looks
 
 from .openapi import API_PART
 from .routes import scenario_routes
@@ -35,7 +35,7 @@ def init_app(app: Flask) -> None:
     """Attach the scenario backend: its routes and their request hooks, their part of the OpenAPI
     document, and what the page needs to know of the suites."""
     _check_suite(app)
-    app.extensions[PASSENGER_CHOICES] = {name: suite.passenger_choices for name, suite in SUITES.items()}
+    register_looks(app, {name: suite.look for name, suite in SUITES.items()})
     app.register_blueprint(scenario_routes)
     add_part(app, API_PART)
 

@@ -35,6 +35,12 @@ def search(flight: dict) -> dict:
                                      "return": flight.get("return")})
 
 
+def search_bookings(last_name: str, date: str) -> dict:
+    """The search for bookings by the passenger's last name and a travel date (the hard suite)."""
+    return call("search_bookings", last_name=normalize_kind("text", last_name).lower(),
+                date=normalize_kind("date", date))
+
+
 def lookup(code: str) -> dict:
     return call("get_booking", code=_code(code))
 

@@ -26,6 +26,7 @@ OPERATIONS = {
     ("GET", "/api/quote"): "quote",
     ("POST", "/api/passenger/validate"): "validate_passenger",
     ("POST", "/api/bookings"): "create_booking",
+    ("GET", "/api/bookings"): "search_bookings",
     ("GET", "/api/bookings/<code>"): "get_booking",
     ("POST", "/api/bookings/<code>/cancel"): "cancel_booking",
     ("PATCH", "/api/bookings/<code>/passenger"): "update_passenger",
@@ -79,6 +80,11 @@ def _search(args, body, hasher) -> dict:
     return found
 
 
+def _booking_search(args, body, hasher) -> dict:
+    name = _text("text", args.get("last_name"))  # the search ignores case, and so does its gold call
+    return {"last_name": name.lower() if name else name, "date": _text("date", args.get("date"))}
+
+
 def _quote(args, body, hasher) -> dict:
     return {"outward": _query_flight_id(args.get("outward")), "return": _query_flight_id(args.get("return"))}
 
@@ -91,7 +97,8 @@ def _booking(args, body, hasher) -> dict:
     return {"outward_flight_id": _flight_id(body.get("outward_flight_id")),
             "return_flight_id": _flight_id(body.get("return_flight_id")),
             "passenger": _fields(body.get("passenger"), PASSENGER_KINDS, hasher),
-            "payment": _fields(body.get("payment"), PAYMENT_KINDS, hasher)}
+            "payment": _fields(body.get("payment"), PAYMENT_KINDS, hasher),
+            **({"fare": _text("text", body["fare"])} if "fare" in body else {})}  # the hard suite's fare family
 
 
 def _nothing(args, body, hasher) -> dict:
@@ -113,7 +120,7 @@ def _change(args, body, hasher) -> dict:
 
 PARAMS: dict[str, Callable[..., dict]] = {
     "search_flights": _search, "quote": _quote, "validate_passenger": _passenger, "create_booking": _booking,
-    "get_booking": _nothing, "cancel_booking": _cancel, "update_passenger": _update, "change_flights": _change,
+    "get_booking": _nothing, "search_bookings": _booking_search, "cancel_booking": _cancel, "update_passenger": _update, "change_flights": _change,
 }
 
 

@@ -32,6 +32,7 @@ from itertools import accumulate
 from .call_scoring import align_calls
 from .call_steps import protect_card_data
 from .card_data import Protect, keep
+from .conversation_scoring import CALL_VERDICTS, judge, says_met
 from .events import action_ends, committed_values
 from .state import difference
 from .steps import describe
@@ -42,22 +43,29 @@ MODALITIES = ("ui", "api")
 
 
 def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final: dict,
-             calls: list[dict] = (), protect: Protect = keep, modality: str | None = None) -> dict:
-    """The scores of the episode in `modality` (None: chosen by `modality_of`)."""
+             calls: list[dict] = (), protect: Protect = keep, modality: str | None = None,
+             messages: list[dict] = ()) -> dict:
+    """The scores of the episode in `modality` (None: chosen by `modality_of`); a hard-suite
+    episode (its details hold what is `expected` of the call) is also judged on its `messages`."""
     calls = list(calls)
     modality = modality or modality_of(events, calls)
     check = check_state(task, details, events, initial, final, calls)
-    success = int(check["passed"])
+    call = judge(details, list(messages), calls) if "expected" in details else None
+    success = int(check["passed"] and (call is None or (call["said_ok"] and call["verified_first"])))
     gold, gold_calls = task.gold(details), task.gold_calls(details)
+    walked = [step for step in gold if step["action"] != "say"]  # the page's steps; the rest are said
     if modality == "api":
         done, matched = align_calls([protect_card_data(call, protect) for call in gold_calls], calls)
         actions, total = [describe_call(call) for call in calls], len(gold_calls)
     else:
-        runs = groups(gold)
-        done, table = _align(runs, len(events), _fills_met(gold, runs, events, protect))
-        matched = _matched_steps(len(gold), len(events), table)
+        runs = groups(walked)
+        done, table = _align(runs, len(events), _fills_met(walked, runs, events, protect))
+        matched = _matched_steps(len(walked), len(events), table)
         ends = action_ends(events)
-        done, actions, total = [done[i] for i in ends], [describe(events[i]) for i in ends], len(gold)
+        done, actions, total = [done[i] for i in ends], [describe(events[i]) for i in ends], len(walked)
+    if call is not None:
+        done, matched, total = _with_says(gold, done, matched, total, modality, list(messages), details)
+        check = _with_call(check, call)
     return {
         "modality": modality,
         "success": success,
@@ -67,7 +75,29 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         "gold_calls": gold_calls,
         "matched": matched,
         "state_check": check,
+        **({key: call[key] for key in CALL_VERDICTS} | {"state_ok": check["state_ok"]} if call else {}),
     }
+
+
+def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: int, modality: str,
+               messages: list[dict], details: dict):
+    """Progress counting the gold `say` steps too: those the call met count at the last action (the
+    call is not ordered against the page's events). In the ui modality `matched` covers every gold step."""
+    says = [step for step in gold if step["action"] == "say"]
+    met = [says_met([step], messages, details) == 1 for step in says]
+    if done:
+        done = [*done[:-1], done[-1] + sum(met)]
+    if modality == "ui":
+        walked, heard = iter(matched), iter(met)
+        matched = [next(heard) if step["action"] == "say" else next(walked) for step in gold]
+    return done, matched, total + len(says)
+
+
+def _with_call(check: dict, call: dict) -> dict:
+    """The state check with the call's verdicts: passed only when both hold; the reason names the first failure."""
+    passed = check["passed"] and call["said_ok"] and call["verified_first"]
+    reason = check["reason"] if not check["passed"] else call["reasons"][0] if not passed else PASSED
+    return {"passed": passed, "reason": reason, "state_ok": check["passed"]}
 
 
 def modality_of(events: list[dict], calls: list[dict]) -> str:

@@ -14,11 +14,11 @@ from .evaluator import MODALITIES
 from .events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from .routes import MAX_SEED
 from .suites import SUITES
-from .tasks import ALIASES, TASKS
+from .tasks import ALIASES, ALL_TASKS
 
 TAG = {"name": "scenarios", "description": "Generating, resetting and scoring scenarios"}
 TAGS = (TAG["name"],)
-TASK_CHOICES = [*TASKS, *ALIASES]
+TASK_CHOICES = [*ALL_TASKS, *ALIASES]
 
 PARAMETERS = {
     "OperatorTokenQuery": {
@@ -126,7 +126,9 @@ PATHS["/get-random-scenario"] = {"get": {
     "summary": "Create a scenario (another name of /generate-random-scenario)"}}
 
 GOLD_STEP = obj({
-    "action": {"type": "string", "enum": list(ACTIONS)},
+    "action": {"type": "string", "enum": [*ACTIONS, "say"],
+               "description": "say: a line to the customer (hard suite), with the facts it `asks` for and "
+                              "the values it `tells`"},
     "target": {"type": "string", "description": "The control's semantic name (data-testid)"},
     "value": {"type": "string", "description": "The value a fill step sets; left out unless the operator "
                                                "token is given (see GET /evaluate)"},
@@ -155,7 +157,7 @@ SCHEMAS = {
                    "description": "A click's snapshot of its form: field name to committed value"},
     }, required=("page", "seq", "action", "target")),
     "Scenario": obj({
-        "scenario": {"type": "string", "enum": list(TASKS), "description": "The task type"},
+        "scenario": {"type": "string", "enum": list(ALL_TASKS), "description": "The task type"},
         "id": {"type": "string", "description": "The scenario id, for ?scenario= and X-Scenario-Id"},
         "url": {"type": "string", "description": "Where to open the CRM for this scenario: --public-url / "
                                                  "CRM_PUBLIC_URL when the server has one, else the host the "
@@ -166,10 +168,12 @@ SCHEMAS = {
             {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
             required=("role", "text"))},
         "details": {"type": "object", "description": "The task's facts (codes, flights, passenger, card)"},
-    }, required=("scenario", "id", "url", "seed", "instruction", "conversation", "details"), extra=True),
+    }, required=("id", "url", "instruction", "conversation"), extra=True,
+        description="A scenario of the hard suite holds only id, url, instruction and conversation unless the "
+                    "operator token is given: its customer holds the facts"),
     "Evaluation": obj({
         "id": {"type": "string"},
-        "scenario": {"type": "string", "enum": list(TASKS)},
+        "scenario": {"type": "string", "enum": list(ALL_TASKS)},
         "modality": {"type": "string", "enum": list(MODALITIES),
                      "description": "What progress, matched, num_actions and metrics count: ui, the page's events "
                                     "against gold_actions; api, the recorded API calls against gold_calls"},
@@ -183,6 +187,12 @@ SCHEMAS = {
         "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
                            required=("passed", "reason")),
         "metrics": {"type": "array", "items": {"type": "object"}},
+        "state_ok": {"type": "boolean", "description": "Hard suite: the final state is the expected one"},
+        "said_ok": {"type": "boolean", "description": "Hard suite: the agent told the customer every value it "
+                                                      "must (amounts, codes, a refusal's rule)"},
+        "verified_first": {"type": "boolean", "description": "Hard suite: no write before the caller was verified"},
+        "policy_violations": {"type": "integer", "minimum": 0,
+                              "description": "Hard suite: successful writes the policy forbids"},
     }, required=("id", "scenario", "modality", "success", "task_progress", "num_actions", "gold_actions",
                  "gold_calls", "state_check", "metrics"), extra=True),
 }

@@ -11,6 +11,7 @@ import hmac
 from flask import abort, current_app, request
 
 HEADER = "X-Operator-Token"
+GOLD_VALUES = ("value", "text", "tells")
 
 
 def is_operator() -> bool:
@@ -25,8 +26,8 @@ def is_operator() -> bool:
 
 
 def without_gold_values(result: dict) -> dict:
-    """The /evaluate answer as anyone may see it: gold steps without their `value`, gold calls
-    without their `params`."""
-    gold = [{key: value for key, value in step.items() if key != "value"} for step in result["gold_actions"]]
+    """The /evaluate answer as anyone may see it: gold steps without their `value` (nor, for a line
+    to the customer, its `text` and the values it `tells`), gold calls without their `params`."""
+    gold = [{key: value for key, value in step.items() if key not in GOLD_VALUES} for step in result["gold_actions"]]
     calls = [{"operation": call["operation"]} for call in result["gold_calls"]]
     return {**result, "gold_actions": gold, "gold_calls": calls}

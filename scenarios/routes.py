@@ -43,10 +43,16 @@ def _seed() -> int:
 
 
 def _scenario_json(scenario, text: dict) -> dict:
+    """The scenario as told: in a suite that hides its details (the hard suite's customer holds the
+    facts), only its id, page, briefing and opening line, unless the operator asks."""
+    url = page_url(f"?scenario={scenario.id}")
+    if suite_named(scenario.suite).hidden_details and not is_operator():
+        return {"id": scenario.id, "url": url, "instruction": text["instruction"],
+                "conversation": text["conversation"]}
     return {
         "scenario": scenario.task,
         "id": scenario.id,
-        "url": page_url(f"?scenario={scenario.id}"),
+        "url": url,
         "seed": scenario.seed,
         **text,  # instruction, conversation, details
     }

@@ -19,6 +19,7 @@ from crm_app.fake_data import ROUND_TRIP_SHARE, fake_card, fake_person, fake_tri
 from crm_app.models import Flight
 from crm_app.services.bookings import new_code
 from crm_app.services.dates import Calendar
+from crm_app.services.fares import STANDARD
 from crm_app.services.flights import flights_on
 from crm_app.services.schedule import clock_time
 
@@ -38,11 +39,16 @@ class ChosenFlight:
     departure_date: dt.date
     departure_minute: int
     arrival_minute: int
+    price_cents: int  # the listed (Standard) price
 
     @classmethod
     def of(cls, flight: Flight) -> ChosenFlight:
         return cls(flight.id, flight.number, flight.origin, flight.destination, flight.departure_date,
-                   flight.departure_minute, flight.arrival_minute)
+                   flight.departure_minute, flight.arrival_minute, flight.price_cents)
+
+    @property
+    def departs_at(self) -> dt.datetime:
+        return dt.datetime.combine(self.departure_date, dt.time(*divmod(self.departure_minute, 60)))
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,8 @@ class SetupBooking:
     trip: Trip
     passenger: dict
     card: dict
+    fare: str = STANDARD  # its fare family (crm_app/services/fares.py)
+    booked_at: dt.datetime | None = None  # None: when the scenario is made (the simulated clock's now)
 
 
 @dataclass

@@ -15,10 +15,11 @@ from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher
 from crm_app.models import Booking, Flight, Passenger, Payment, Segment
+from crm_app.services.fares import STANDARD
 from crm_app.services.validation import PASSENGER_FIELDS
 
 
-def booking_state(status: str, trip_type: str, legs, passenger: dict, card: dict) -> dict:
+def booking_state(status: str, trip_type: str, legs, passenger: dict, card: dict, fare: str = STANDARD) -> dict:
     """`legs` holds (direction, flight number, ISO date); `card` holds last4, expiry, name_on_card, number."""
     return {
         "status": status,
@@ -26,6 +27,7 @@ def booking_state(status: str, trip_type: str, legs, passenger: dict, card: dict
         "flights": flights_state(legs),
         "passenger": {field: passenger_value(field, passenger[field]) for field in PASSENGER_FIELDS},
         "card": {key: card.get(key) for key in ("last4", "expiry", "name_on_card", "number")},
+        "fare": fare,
     }
 
 
@@ -45,7 +47,7 @@ def dataset_state(session: Session, dataset: str, card_numbers=()) -> dict[str, 
     flights): /evaluate reads it on every call."""
     connection = session.connection()
     people = connection.execute(
-        select(Booking.id, Booking.code, Booking.status, Booking.trip_type,
+        select(Booking.id, Booking.code, Booking.status, Booking.trip_type, Booking.fare,
                Payment.card_last4, Payment.card_salt, Payment.card_hash, Payment.expiry, Payment.name_on_card,
                *(getattr(Passenger, field) for field in PASSENGER_FIELDS))
         .join(Payment, Payment.booking_id == Booking.id).join(Passenger, Passenger.booking_id == Booking.id)
@@ -69,16 +71,16 @@ def _from_row(row, legs, card_numbers, hasher) -> dict:
                   None)
     card = {"last4": row.card_last4, "expiry": row.expiry, "name_on_card": row.name_on_card, "number": number}
     return booking_state(row.status, row.trip_type, legs, {field: getattr(row, field) for field in PASSENGER_FIELDS},
-                         card)
+                         card, row.fare)
 
 
-def planned_state(status: str, legs, passenger: dict, card: dict) -> dict:
+def planned_state(status: str, legs, passenger: dict, card: dict, fare: str = STANDARD) -> dict:
     """The state of a booking made from (direction, flight number, ISO date) legs, and passenger
-    fields and a card as the API takes them; a second leg makes it a return trip."""
+    fields and a card as the API takes them, in a fare family; a second leg makes it a return trip."""
     number = card["card_number"]
     return booking_state(status, "return" if len(legs) > 1 else "oneway", legs, passenger,
                          {"last4": number[-4:], "expiry": card["expiry"], "name_on_card": card["name_on_card"],
-                          "number": number})
+                          "number": number}, fare)
 
 
 def difference(final: dict, expected: dict, initial_codes) -> str | None:
@@ -112,7 +114,7 @@ def booking_difference(name: str, actual: dict | None, wanted: dict) -> str | No
         return f"{name} does not exist"
     if actual["status"] != wanted["status"]:
         return f"{name} is still active" if wanted["status"] == "Cancelled" else f"{name} was cancelled"
-    for part in ("trip_type", "flights", "passenger", "card"):
+    for part in ("trip_type", "flights", "passenger", "card", "fare"):
         if actual[part] == wanted[part]:
             continue
         if isinstance(wanted[part], dict):

@@ -21,6 +21,13 @@ def click(target: str) -> dict:
     return {"action": "click", "target": target, "label": TARGETS[target].label}
 
 
+def say(text: str, asks: tuple[str, ...] = (), tells: tuple[str, ...] = ()) -> dict:
+    """A line to the customer on the line (the hard suite): the facts it asks for (kinds of
+    scenarios/customer/facts.py) and the values it tells (amounts, codes, a rule's words)."""
+    return {"action": "say", "target": "customer", "text": text, "asks": list(asks), "tells": list(tells),
+            "label": "Say"}
+
+
 def flight_search(flight: dict) -> list[dict]:
     """Home screen: trip type (one-way only, return is the default), route, dates, Search flights."""
     one_way = "return" not in flight
@@ -53,4 +60,6 @@ def describe(action: dict) -> str:
     """A step or event as one readable line: 'fill search-from "JFK"', 'click search-submit'."""
     if action.get("action") == "fill":
         return f'fill {action.get("target")} "{action.get("value") or ""}"'
+    if action.get("action") == "say":
+        return f'say "{action.get("text") or ""}"'
     return f'{action.get("action")} {action.get("target")}'

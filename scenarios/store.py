@@ -22,10 +22,10 @@ from crm_app.models import ApiCall, Booking, CustomerMessage, Event, Idempotency
 from crm_app.scope import ScenarioRef
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
-from crm_app.services.errors import DomainError
-
 from . import evaluator
 from .card_data import details_at_rest, protector
+from .customer.transcript import timed_messages
+from .limits import LimitReached
 from .sampling import Draw
 from .state import dataset_state
 from .suites import Suite, suite_named
@@ -35,12 +35,6 @@ from .tasks.base import Sample, Task
 ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 20
 DRAWS_REMEMBERED = 2_000  # scenario draws each server process keeps (a study uses a few hundred)
-
-
-class LimitReached(DomainError):
-    """A scenario has recorded as many events, API calls or customer messages as the server keeps for one."""
-
-    status = 429
 
 
 class World:
@@ -111,7 +105,8 @@ def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
 def _setup_bookings(world: World, dataset: str, sample: Sample) -> list[Booking]:
     return [
         new_booking(world.session, world.calendar, dataset, b.trip.outward.id,
-                    b.trip.back.id if b.trip.back else None, b.passenger, b.card, code=b.code)
+                    b.trip.back.id if b.trip.back else None, b.passenger, b.card, code=b.code, fare=b.fare,
+                    booked_at=b.booked_at)
         for b in sample.setup
     ]
 
@@ -202,10 +197,11 @@ def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None 
     """Score the scenario's recorded events (or API calls: `modality`, see evaluator.py) against its
     gold steps (or gold calls) and its current state."""
     task = task_named(scenario.task)
-    sample, _told = describe(world, task, scenario.seed, suite_named(scenario.suite))
+    sample, told = describe(world, task, scenario.seed, suite_named(scenario.suite))
     final = dataset_state(world.session, scenario.id, sample.card_numbers())
     events = scenario_events(world.session, scenario.id)
     calls = scenario_calls(world.session, scenario.id)
+    messages = timed_messages(world.session, scenario.id, told) if "expected" in sample.details else []
     result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls,
-                                protector(card_hasher(world.session)), modality)
+                                protector(card_hasher(world.session)), modality, messages)
     return {"id": scenario.id, "scenario": task.name, **result}

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from crm_app.services.errors import InvalidInput
+from crm_app.suite_look import PLAIN, SuiteLook
 
-from .tasks import TASKS
+from .tasks import ALL_TASKS, HARD_TASKS, TASKS
 from .tasks.base import Task
 
 # Fields are the facts of phrasing.facts(). One sentence per task, so that every scenario of a task
@@ -45,13 +46,16 @@ class Suite:
     round_trips_only: bool = False
     flight_numbers: bool = True  # whether instructions and conversations name the flights' numbers
     instructions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # task -> its own templates
-    # How the page shows Title and Gender: "select", or "radio" (labelled radio buttons, which the
-    # papers' page reader lists; it drops a closed <select>, whose options are not rendered)
-    passenger_choices: str = "select"
+    # How the CRM looks: Title and Gender as radio buttons for the papers' page reader (it drops a
+    # closed <select>, whose options are not rendered); fares and the policy for the hard suite
+    look: SuiteLook = PLAIN
+    # The agent is told only the instruction and the customer's opening line; the details (the
+    # customer's hidden facts, what is expected) go to the operator alone (X-Operator-Token).
+    hidden_details: bool = False
 
     @property
     def tasks(self) -> list[Task]:
-        return [TASKS[name] for name in self.task_names]
+        return [ALL_TASKS[name] for name in self.task_names]
 
     def check(self, task: Task) -> Task:
         """`task`, or InvalidInput when this suite does not hand it out."""
@@ -67,7 +71,9 @@ SUITES = {
     "full": Suite("full", "every task, one-way and return trips, instructions naming the flights", tuple(TASKS)),
     "paper": Suite("paper", "the papers' five tasks, return trips only, flights named by their times",
                    tuple(PAPER_INSTRUCTIONS), round_trips_only=True, flight_numbers=False,
-                   instructions=PAPER_INSTRUCTIONS, passenger_choices="radio"),
+                   instructions=PAPER_INSTRUCTIONS, look=SuiteLook(passenger_choices="radio")),
+    "hard": Suite("hard", "a customer on the line who holds the facts, and an airline policy to follow",
+                  HARD_TASKS, look=SuiteLook(airline_policy=True), hidden_details=True),
 }
 
 

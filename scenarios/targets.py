@@ -68,6 +68,15 @@ TARGETS: dict[str, Target] = {
     "change-outward-flight": Target("Select your departing flight", "flight", "change-flights"),
     "change-return-flight": Target("Select your return flight", "flight", "change-flights"),
     "save-flights": Target("Save flights", "button", "change-flights"),
+    # The hard suite's CRM only (SuiteLook.airline_policy)
+    "nav-booking-search": Target("Search bookings", "button"),
+    "nav-policy": Target("Policy", "button"),
+    "booking-search-lastname": Target("Last name", "text", "booking-search"),
+    "booking-search-date": Target("Travel date", "date", "booking-search"),
+    "booking-search-submit": Target("Search", "button", "booking-search"),
+    "booking-search-match": Target("Choose a booking", "code", "booking-search"),  # value: a confirmation code
+    "booking-search-open": Target("Open booking", "button", "booking-search"),
+    "fare": Target("Fare", "choice", "results"),  # values: basic, standard, flex
 }
 
 

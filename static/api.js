@@ -52,10 +52,13 @@ export const api = {
   config: () => request("GET", "/api/config"),
   airports: (q) => request("GET", `/api/airports?${query({ q })}`),
   searchFlights: (params) => request("GET", `/api/flights/search?${query(params)}`),
-  quote: (outward, back) => request("GET", `/api/quote?${query({ outward, return: back })}`),
+  // fare: a fare family (the hard suite); left out, the server quotes Standard
+  quote: (outward, back, fare) => request("GET", `/api/quote?${query({ outward, return: back, fare })}`),
   validatePassenger: (passenger) => request("POST", "/api/passenger/validate", { passenger }),
   createBooking: (payload) => request("POST", "/api/bookings", payload, true),
   getBooking: (code) => request("GET", bookingPath(code)),
+  searchBookings: (params) => request("GET", `/api/bookings?${query(params)}`),
+  policy: () => request("GET", "/api/policy"),
   cancelBooking: (code, typed) =>
     request("POST", `${bookingPath(code)}/cancel`, { confirmation_code: typed }, true),
   updatePassenger: (code, fields) => request("PATCH", `${bookingPath(code)}/passenger`, fields, true),

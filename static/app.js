@@ -7,12 +7,14 @@ import { disableRecording, enableRecording, installRecorder } from "./events.js"
 import { clearErrorOnEdit } from "./fields.js";
 import { startRouter } from "./router.js";
 import { initBooking } from "./screens/booking.js";
+import { initBookingSearch } from "./screens/bookingsearch.js";
 import { initCancelDialog } from "./screens/cancel.js";
 import { initConfirmation } from "./screens/confirmation.js";
 import { initFind } from "./screens/find.js";
 import { initModify } from "./screens/modify.js";
 import { initPassenger } from "./screens/passenger.js";
 import { initPayment } from "./screens/payment.js";
+import { initPolicy } from "./screens/policy.js";
 import { initResults } from "./screens/results.js";
 import { initSearch } from "./screens/search.js";
 
@@ -59,6 +61,8 @@ function initScreens() {
   initBooking();
   initCancelDialog();
   initModify();
+  initBookingSearch();
+  initPolicy();
 }
 
 async function boot() {

@@ -1,9 +1,10 @@
 // Flight tables: one row per flight, selectable by its radio or by clicking the row (on the
 // results screen and when changing a booking's flights), and a read-only itinerary list for
-// summaries.
+// summaries. Flights that carry their fare families' prices (hard suite) show all of them, or,
+// when changing a booking, the price in the booking's fare.
 import { formatLong } from "./dates.js";
 
-const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration", "Price"];
+const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration"];  // then the price columns
 
 export function money(amount) {
   return `$${amount}`;
@@ -23,7 +24,7 @@ function cell(tag, text) {
 
 // field: "outward-flight" etc.; testid prefix is the same name ("outward-flight-CR1234").
 // Flights whose id is in `current` (a booking's flights, when changing them) are marked.
-function flightTable(container, { heading, field, flights, date, route, current = new Set() }) {
+function flightTable(container, { heading, field, flights, date, route, current = new Set(), fare = "" }) {
   const title = cell("h2", heading);
   title.id = `${field}-heading`;
   const sub = cell("p", `${route} · ${formatLong(date)}`);
@@ -35,14 +36,30 @@ function flightTable(container, { heading, field, flights, date, route, current 
   const table = document.createElement("table");
   table.className = "flights";
   table.setAttribute("aria-labelledby", title.id);
+  const prices = priceColumns(flights, fare);
   const head = document.createElement("tr");
-  head.append(...COLUMNS.map((name) => cell("th", name)));
-  table.append(head, ...flights.map((flight) => flightRow(flight, field, current.has(flight.id))));
+  head.append(...COLUMNS.map((name) => cell("th", name)),
+    ...prices.map((column) => priceCell("th", column.name, column)));
+  table.append(head, ...flights.map((flight) => flightRow(flight, field, current.has(flight.id), prices)));
   table.addEventListener("click", selectRow);
   container.replaceChildren(title, sub, table);
 }
 
-function flightRow(flight, field, isCurrent) {
+// The last columns: Price, or each fare family's price when the flights carry them (a booking's
+// own family only, when `fare` names it).
+function priceColumns(flights, fare) {
+  if (!flights[0].fares) return [{ name: "Price", price: (flight) => flight.price }];
+  const names = fare ? [fare] : Object.keys(flights[0].fares);
+  return names.map((name) => ({ name: fare ? "Price" : name, price: (flight) => flight.fares[name], fare: true }));
+}
+
+function priceCell(tag, text, column) {
+  const el = cell(tag, text);
+  if (column.fare) el.className = "fare";
+  return el;
+}
+
+function flightRow(flight, field, isCurrent, prices) {
   const row = document.createElement("tr");
   const radio = document.createElement("input");
   radio.type = "radio";
@@ -67,7 +84,8 @@ function flightRow(flight, field, isCurrent) {
   row.append(pick,
     cell("td", flight.departure_time), cell("td", flight.from),
     cell("td", flight.arrival_time + nextDay), cell("td", flight.to),
-    cell("td", flight.number), cell("td", flight.duration), cell("td", money(flight.price)));
+    cell("td", flight.number), cell("td", flight.duration),
+    ...prices.map((column) => priceCell("td", money(column.price(flight)), column)));
   return row;
 }
 
@@ -85,19 +103,20 @@ function selectedFlightId(container, field) {
 }
 
 // The departing (and, for a return trip, the return) table of a search answer; prefix is
-// "change-" when changing a booking's flights, whose flight ids are then `current`.
-export function renderFlightLists(root, results, tripType, prefix = "", current = new Set()) {
+// "change-" when changing a booking's flights, whose flight ids are then `current` and whose fare
+// family (hard suite) is `fare`.
+export function renderFlightLists(root, results, tripType, prefix = "", current = new Set(), fare = "") {
   const route = `${results.from} → ${results.to}`;
   flightTable(root.querySelector('[data-results="outward"]'), {
     heading: "Select your departing flight", field: `${prefix}outward-flight`,
-    flights: results.flights, date: results.date, route, current,
+    flights: results.flights, date: results.date, route, current, fare,
   });
   const back = root.querySelector('[data-results="return"]');
   if (tripType === "return") {
     flightTable(back, {
       heading: "Select your return flight", field: `${prefix}return-flight`,
       flights: results.return_flights || [], date: results.return_date,
-      route: `${results.to} → ${results.from}`, current,
+      route: `${results.to} → ${results.from}`, current, fare,
     });
   } else {
     back.replaceChildren();
@@ -114,6 +133,11 @@ export function chosenFlights(root, results, tripType, prefix = "") {
     outward: results.flights.find((f) => f.id === outwardId),
     return: tripType === "return" ? results.return_flights.find((f) => f.id === returnId) : null,
   };
+}
+
+// A booking's flights, at the price paid for each where the booking has a fare family (hard suite).
+export function bookedFlights(booking) {
+  return booking.fare ? booking.flights.map((flight) => ({ ...flight, price: flight.fare })) : booking.flights;
 }
 
 // Read-only list of a booking's or a selection's flights.

@@ -3,12 +3,16 @@
 // the section a screen belongs to is marked aria-current="page", and every screen change is
 // announced on the document as a SCREEN_CHANGE event (popups close on it).
 const handlers = {};
-const ROUTES = { home: "search", find: "find", help: "help" };
-// The nav section of every screen: the booking workflow is under Home, a found booking under
-// Find booking.
+// Search bookings and Policy exist only on the pages of the airline policy (the hard suite).
+const ROUTES = {
+  home: "search", find: "find", "booking-search": "booking-search", policy: "policy", help: "help",
+};
+// The nav section of every screen: the booking workflow is under Home, a found booking (also one
+// opened from Search bookings) under Find booking.
 const SECTIONS = {
   search: "home", results: "home", passenger: "home", payment: "home", confirmation: "home",
-  find: "find", booking: "find", modify: "find", help: "help",
+  find: "find", booking: "find", modify: "find", "booking-search": "booking-search", policy: "policy",
+  help: "help",
 };
 export const SCREEN_CHANGE = "crm-screen";
 
@@ -38,8 +42,10 @@ function markCurrent(section) {
   }
 }
 
+// A route whose screen this page does not have (#policy outside the hard suite) is Home.
 function routeFromHash() {
-  return ROUTES[location.hash.slice(1)] || "search";
+  const name = ROUTES[location.hash.slice(1)];
+  return name && screen(name) ? name : "search";
 }
 
 function onRouteClick(e) {

@@ -5,8 +5,9 @@ export const flow = {
   outward: null,      // selected flight objects
   return: null,
   passenger: null,    // normalized by the server
+  fare: null,         // the chosen fare family, where the search offers them (hard suite)
 };
 
 export function resetFlow() {
-  Object.assign(flow, { results: null, outward: null, return: null, passenger: null });
+  Object.assign(flow, { results: null, outward: null, return: null, passenger: null, fare: null });
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scenarios.targets import kind_of
 
+from ..env.actions import Action
 from ..env.executor import FIELD_KINDS
 from ..env.observation import Observation, parse_observation
 from ..episode.policy import Policy
@@ -22,7 +23,8 @@ class OraclePolicy(Policy):
 
     def reset(self, scenario: dict) -> None:
         self._steps = list(scenario.get("gold_actions") or [])
-        if any(step["action"] == "fill" and "value" not in step for step in self._steps):
+        if any(step["action"] in ("fill", "say") and "value" not in step and "text" not in step
+               for step in self._steps):
             raise ValueError("The gold steps came without their values: the oracle needs the server's "
                              "operator token (--operator-token or CRM_OPERATOR_TOKEN)")
         self._next = 0
@@ -41,6 +43,8 @@ class OraclePolicy(Policy):
             return "Every gold step is done.", "STOP [done]"
         step = self._steps[self._next]
         self._next += 1
+        if step["action"] == "say":  # a line to the customer on the line (the hard suite)
+            return f"Gold step {self._next}: say it.", str(Action("say", value=step["text"]))
         elements = parse_observation(observation.text)
         action = _action_for(step, elements)
         if action is None:
@@ -54,15 +58,16 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
         element = _named(elements, step["label"], CLICK_KINDS)
         return f"CLICK {element['id']}" if element else None
     if kind == "flight":
-        element = _flight_row(elements, value)
+        element = _row_naming(elements, value)
         return f"CLICK {element['id']}" if element else None
     if kind == "choice":  # radio buttons, each named by its value ("oneway" -> "One way"),
         radio = next((e for e in elements if e["kind"] == "radio" and _squashed(e["name"]) == _squashed(value)), None)
         if radio is not None:
             return f"CLICK {radio['id']}"
     element = _named(elements, step["label"], FIELD_KINDS)  # or a field: a select of the full suite's page
-    if element is None:
-        return None
+    if element is None:  # or one of a list of radios, each naming its value (a booking among matches)
+        row = _row_naming(elements, value)
+        return f"CLICK {row['id']}" if row and row["kind"] == "radio" else None
     if element["kind"] == "select":
         value = next((o for o in element.get("options", []) if o.lower() == str(value).lower()), value)
     return f'TYPE {element["id"]} "{value}"'
@@ -73,10 +78,10 @@ def _named(elements: list[dict], label: str, kinds) -> dict | None:
     return next((e for e in elements if e["kind"] in kinds and e["name"].lower() == wanted), None)
 
 
-def _flight_row(elements: list[dict], number: str) -> dict | None:
-    """The selectable control of the row showing this flight number."""
+def _row_naming(elements: list[dict], value: str) -> dict | None:
+    """The selectable control of the row showing this value (a flight number, a booking's code)."""
     for index, element in enumerate(elements):
-        if number not in element["name"].split():
+        if value not in element["name"].split():
             continue
         if element["kind"] in ("radio", "button", "option"):
             return element

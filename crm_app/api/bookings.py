@@ -8,9 +8,18 @@ from ..scope import current_dataset
 from ..services import bookings as booking_service
 from ..services.numbers import parse_id
 from ..services.validation import check_passenger
+from ..suite_look import current_look
 from .blueprint import api, calendar
 from .idempotency import idempotent
-from .views import booking_json, booking_match_json, change_quote_json, passenger_json
+from .views import booking_json, booking_match_json, booking_policy_json, change_quote_json, passenger_json
+
+
+def _answer(booking) -> dict:
+    """A booking as the API answers it; with its fare and policy terms where the CRM has a policy."""
+    shown = booking_json(booking)
+    if current_look().airline_policy:
+        shown.update(booking_policy_json(booking, calendar().now))
+    return {"booking": shown}
 
 
 @api.post("/passenger/validate")
@@ -27,9 +36,9 @@ def create_booking():
     booking = booking_service.book(
         session, calendar(), current_dataset(session),
         body.get("outward_flight_id"), body.get("return_flight_id"),
-        body.get("passenger"), body.get("payment"),
+        body.get("passenger"), body.get("payment"), body.get("fare"),
     )
-    return {"booking": booking_json(booking)}, 201
+    return _answer(booking), 201
 
 
 @api.get("/bookings")
@@ -43,7 +52,7 @@ def search_bookings():
 @api.get("/bookings/<code>")
 def get_booking(code: str):
     session = get_session()
-    return {"booking": booking_json(booking_service.find_booking(session, current_dataset(session), code))}
+    return _answer(booking_service.find_booking(session, current_dataset(session), code))
 
 
 @api.post("/bookings/<code>/cancel")
@@ -52,7 +61,7 @@ def cancel_booking(code: str):
     body = json_body()
     session = get_session()
     booking = booking_service.cancel(session, current_dataset(session), code, body.get("confirmation_code"))
-    return {"booking": booking_json(booking)}
+    return _answer(booking)
 
 
 @api.patch("/bookings/<code>/passenger")
@@ -62,7 +71,7 @@ def update_passenger(code: str):
     changes = body.get("passenger", body)
     session = get_session()
     booking = booking_service.update_passenger(session, calendar(), current_dataset(session), code, changes)
-    return {"booking": booking_json(booking)}
+    return _answer(booking)
 
 
 @api.put("/bookings/<code>/flights")
@@ -73,13 +82,16 @@ def change_flights(code: str):
     booking = booking_service.change_flights(
         session, calendar(), current_dataset(session), code,
         body.get("outward_flight_id"), body.get("return_flight_id"))
-    return {"booking": booking_json(booking)}
+    return _answer(booking)
 
 
 @api.get("/bookings/<code>/flights/quote")
 def quote_flight_change(code: str):
     """What changing the booking to the given flights would cost, before saving it."""
     session = get_session()
-    return change_quote_json(booking_service.change_quote(
-        session, calendar(), current_dataset(session), code,
-        parse_id(request.args.get("outward")), parse_id(request.args.get("return"))))
+    quote = booking_service.change_quote(session, calendar(), current_dataset(session), code,
+                                         parse_id(request.args.get("outward")), parse_id(request.args.get("return")))
+    shown = change_quote_json(quote)
+    if current_look().airline_policy:
+        shown["policy"] = quote["terms"].answer()
+    return shown

@@ -5,9 +5,11 @@ from flask import request
 from ..db import get_session
 from ..services import flights as flight_service
 from ..services.bookings import check_itinerary, itinerary_lines
+from ..services.fares import check_fare
 from ..services.numbers import parse_id
+from ..suite_look import current_look
 from .blueprint import api, calendar, world_seed
-from .views import flight_json, lines_json
+from .views import fares_json, flight_json, lines_json
 
 
 @api.get("/flights/search")
@@ -18,16 +20,16 @@ def search_flights():
         outward, back = flight_service.search_return(
             session, calendar(), world_seed(), args.get("from"), args.get("to"), args.get("date"), args.get("return"))
         return {**_route_json(outward), "return_date": back[0].departure_date.isoformat(),
-                "return_flights": [flight_json(f) for f in back]}
+                "return_flights": _flights_json(back)}
     outward = flight_service.search(session, calendar(), world_seed(), args.get("from"), args.get("to"), args.get("date"))
     return _route_json(outward)
 
 
 @api.get("/quote")
 def quote():
-    """Price lines and total for chosen flights, before booking."""
+    """Price lines and total for chosen flights (in a fare family, Standard by default), before booking."""
     outward, back = check_itinerary(get_session(), calendar(), _flight_id("outward"), _flight_id("return"))
-    return lines_json(itinerary_lines(outward, back))
+    return lines_json(itinerary_lines(outward, back, check_fare(request.args.get("fare"))))
 
 
 def _flight_id(name: str):
@@ -38,4 +40,10 @@ def _flight_id(name: str):
 def _route_json(flights) -> dict:
     first = flights[0]
     return {"from": first.origin, "to": first.destination, "date": first.departure_date.isoformat(),
-            "flights": [flight_json(f) for f in flights]}
+            "flights": _flights_json(flights)}
+
+
+def _flights_json(flights) -> list[dict]:
+    """Flights as a search lists them; with their fare families' prices where the CRM sells them."""
+    fares = current_look().airline_policy
+    return [{**flight_json(f), **(fares_json(f) if fares else {})} for f in flights]

@@ -1,8 +1,11 @@
 """Models as the JSON shapes of docs/ui-contract.md."""
 from __future__ import annotations
 
+import datetime as dt
+
 from ..models import Airport, Booking, Flight, Passenger
-from ..services.bookings import booking_lines
+from ..services.bookings import booking_lines, cancellation_terms, change_terms_of
+from ..services.fares import FARES, fare_price_cents
 from ..services.pricing import money, signed_money, total_cents
 from ..services.schedule import clock_time
 from ..services.validation import PASSENGER_FIELDS
@@ -28,6 +31,19 @@ def flight_json(flight: Flight) -> dict:
         "price": money(flight.price_cents),
         "price_cents": flight.price_cents,
     }
+
+
+def fares_json(flight: Flight) -> dict:
+    """The flight's price in each fare family (the hard suite's CRM)."""
+    return {"fares": {fare: money(fare_price_cents(flight.price_cents, fare)) for fare in FARES}}
+
+
+def booking_policy_json(booking: Booking, now: dt.datetime) -> dict:
+    """The booking's fare family, when it was made and what was paid, and what the policy says of
+    cancelling it now and of changing it (the fee, before any fare difference): the hard suite's CRM."""
+    return {"fare": booking.fare, "booked_at": booking.made_at.isoformat(timespec="minutes"),
+            "paid": money(booking.payment.amount_cents), "cancellation": cancellation_terms(booking, now).answer(),
+            "change": change_terms_of(booking, now).answer()}
 
 
 def passenger_json(passenger: Passenger | dict) -> dict:

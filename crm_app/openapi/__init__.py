@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint, Flask, current_app
 
-from ..web import suite_names
+from ..suite_look import suite_names
 from .paths import PAGE_PATHS, PARAMETERS, crm_paths
 from .schemas import SCHEMAS
 

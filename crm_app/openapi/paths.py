@@ -237,7 +237,7 @@ CRM_PATHS = {
 
 def config_path(suites: list[str]) -> dict:
     """/api/config, whose `suite` is one of the suites the app serves: those its scenario backend
-    registered (crm_app.web.suite_names), any text when it has none."""
+    registered (crm_app.suite_look.suite_names), any text when it has none."""
     suite = {"type": "string", **({"enum": suites} if suites else {}),
              "description": "The scenario suite the server serves (run.py --suite, CRM_SUITE)"}
     return {"get": operation(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..models import IdempotencyKey
 from ..services.bookings import CODE_LENGTH
+from ..services.fares import FARES
 from ..services.validation import GENDERS, MAX_NAME_ON_CARD, TEXT_LIMITS, TITLES, column_length
 
 DATE = {"type": "string", "description": "A date as YYYY-MM-DD or MM/DD/YYYY", "examples": ["2026-07-07"]}
@@ -42,6 +43,8 @@ FLIGHT = obj({
     "duration": {"type": "string", "examples": ["3h 12m"]},
     "price": MONEY,
     "price_cents": {"type": "integer"},
+    "fares": {**obj({fare: MONEY for fare in FARES}, required=FARES),
+              "description": "Hard suite: the price in each fare family (the listed price is Standard's)"},
 }, required=("id", "number", "from", "to", "date", "departure_time", "arrival_time", "arrival_date",
              "duration", "price", "price_cents"))
 
@@ -88,7 +91,22 @@ BOOKING = obj({
     "payment": obj({"card_last4": {"type": "string"}, "expiry": {"type": "string"},
                     "name_on_card": {"type": "string"}}, required=("card_last4", "expiry", "name_on_card")),
     **PRICE_LINES,
+    "fare": {"type": "string", "enum": list(FARES), "description": "Hard suite: the fare family"},
+    "booked_at": {"type": "string", "examples": ["2026-05-20T09:00"],
+                  "description": "Hard suite: when it was booked, on the simulated clock"},
+    "paid": {**MONEY, "description": "Hard suite: what was paid"},
+    "cancellation": {**ref("Terms"), "description": "Hard suite: the policy on cancelling it now "
+                                                    "(refund, credit or refused, and the amount given back)"},
+    "change": {**ref("Terms"), "description": "Hard suite: the policy on changing its flights now, before "
+                                              "any fare difference (allowed or refused, and the fee)"},
 }, required=("code", "status", "trip_type", "flights", "passenger", "payment", "price_lines", "total"))
+
+TERMS = obj({
+    "outcome": {"type": "string", "enum": ["allowed", "refused", "refund", "credit"]},
+    "amount": MONEY,
+    "rule": {"type": "string", "description": "The rule of the policy that decides"},
+}, required=("outcome", "amount", "rule"), description="What the airline's policy (GET /api/policy) says of a "
+                                                        "change or a cancellation")
 
 SCHEMAS = {
     "Error": obj({
@@ -107,6 +125,7 @@ SCHEMAS = {
     "Passenger": PASSENGER,
     "PaymentInput": PAYMENT_INPUT,
     "Booking": BOOKING,
+    "Terms": TERMS,
     "BookingAnswer": obj({"booking": ref("Booking")}, required=("booking",)),
     "Quote": obj(PRICE_LINES, required=("price_lines", "total")),
     "ChangeQuote": obj({
@@ -114,6 +133,8 @@ SCHEMAS = {
         "current_total": {**MONEY, "description": "What the booking costs now"},
         "difference": {"type": "string", "pattern": r"^[+-]?[0-9]+\.[0-9]{2}$",
                        "description": "New total minus current total, signed: '+12.30', '-4.05', '0.00'"},
+        "policy": {**ref("Terms"), "description": "Hard suite: the policy on this change, and what the "
+                                                  "customer pays (fee plus any fare difference)"},
     }, required=("price_lines", "total", "current_total", "difference")),
     "FlightIds": obj({
         "outward_flight_id": {"type": "integer", "minimum": 1, "description": "id of the chosen outward flight"},

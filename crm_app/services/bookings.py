@@ -2,6 +2,7 @@
 Each write is one transaction."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 import secrets
 import string
@@ -13,7 +14,9 @@ from ..db import card_hasher, dataset_lock, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
 from .dates import Calendar, parse_date
 from .errors import Conflict, InvalidInput, NotFound, excerpt
+from .fares import STANDARD, check_fare, fare_price_cents
 from .flights import get_flight
+from .policy import Terms, cancel_terms, change_terms
 from .pricing import price_lines, total_cents
 from .validation import TEXT_LIMITS, check_passenger, check_payment
 
@@ -60,9 +63,10 @@ def search_bookings(session: Session, dataset: str, last_name, day) -> list[Book
 
 
 def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
-         code: str | None = None) -> Booking:
-    """Create a confirmed booking from chosen flights, passenger details and a card."""
-    booking = new_booking(session, calendar, dataset, outward_id, return_id, passenger, payment, code)
+         fare=None) -> Booking:
+    """Create a confirmed booking from chosen flights (in a fare family, Standard by default),
+    passenger details and a card."""
+    booking = new_booking(session, calendar, dataset, outward_id, return_id, passenger, payment, fare=fare)
     with write_transaction(session, dataset_lock(dataset)):
         booking.code = booking.code or _unused_code(session, dataset)
         session.add(booking)
@@ -70,17 +74,22 @@ def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_
 
 
 def new_booking(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
-                code: str | None = None) -> Booking:
-    """A checked booking not yet added to the session, for callers that write it in their own transaction."""
+                code: str | None = None, fare=None, booked_at: dt.datetime | None = None) -> Booking:
+    """A checked booking not yet added to the session, for callers that write it in their own
+    transaction; made now on the simulated clock unless `booked_at` says when."""
     person = check_passenger(passenger, calendar.today)
     card = check_payment(payment, calendar.today)
+    fare = check_fare(fare)
     outward, back = check_itinerary(session, calendar, outward_id, return_id)
+    booked_at = booked_at or calendar.now
     booking = Booking(
         dataset=dataset,
         code=code,
         status="Confirmed",
         trip_type="return" if back else "oneway",
-        created_on=calendar.today,
+        created_on=booked_at.date(),
+        fare=fare,
+        booked_at=booked_at,
     )
     booking.passengers.append(Passenger(**person))
     _set_segments(booking, outward, back)
@@ -128,12 +137,31 @@ def change_flights(session: Session, calendar: Calendar, dataset: str, code, out
 
 def change_quote(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id) -> dict:
     """What moving a booking to other flights would cost: the new price lines, the new total, the
-    total paid now, and the difference (negative when the new flights are cheaper)."""
+    total paid now, the difference (negative when the new flights are cheaper), and the policy's
+    terms for the change (`terms`)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    lines = itinerary_lines(outward, back)
+    lines = itinerary_lines(outward, back, booking.fare)
     new_total, current_total = total_cents(lines), booking_total(booking)
+    difference = new_total - current_total
     return {"lines": lines, "total_cents": new_total, "current_total_cents": current_total,
-            "difference_cents": new_total - current_total}
+            "difference_cents": difference, "terms": change_terms_of(booking, calendar.now, difference)}
+
+
+def departs_at(booking: Booking) -> dt.datetime:
+    """When the booking's first flight leaves (local time at its airport, as the timetable says)."""
+    first = booking.segments[0].flight
+    return dt.datetime.combine(first.departure_date, dt.time(*divmod(first.departure_minute, 60)))
+
+
+def cancellation_terms(booking: Booking, now: dt.datetime) -> Terms:
+    """What the policy says of cancelling the booking `now`: refund, credit or refused, and how much."""
+    return cancel_terms(booking.fare, booking.payment.amount_cents, booking.made_at, departs_at(booking), now)
+
+
+def change_terms_of(booking: Booking, now: dt.datetime, difference_cents: int = 0) -> Terms:
+    """What the policy says of changing the booking's flights `now` to ones costing
+    `difference_cents` more: allowed or refused, and what the customer pays."""
+    return change_terms(booking.fare, booking.made_at, departs_at(booking), now, difference_cents)
 
 
 def _checked_change(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id):
@@ -151,9 +179,9 @@ def _checked_change(session: Session, calendar: Calendar, dataset: str, code, ou
     return booking, outward, back
 
 
-def itinerary_lines(outward: Flight, back: Flight | None) -> list[dict]:
-    """Price lines of chosen flights at today's fares."""
-    return price_lines([(direction, flight.number, flight.price_cents)
+def itinerary_lines(outward: Flight, back: Flight | None, fare: str = STANDARD) -> list[dict]:
+    """Price lines of chosen flights at today's prices of a fare family."""
+    return price_lines([(direction, flight.number, fare_price_cents(flight.price_cents, fare))
                         for direction, flight in (("outward", outward), ("return", back)) if flight])
 
 
@@ -195,8 +223,8 @@ def check_itinerary(session: Session, calendar: Calendar, outward_id, return_id)
 def _set_segments(booking: Booking, outward: Flight, back: Flight | None) -> None:
     for position, (direction, flight) in enumerate((("outward", outward), ("return", back))):
         if flight is not None:
-            booking.segments.append(Segment(position=position, direction=direction,
-                                            flight=flight, fare_cents=flight.price_cents))
+            booking.segments.append(Segment(position=position, direction=direction, flight=flight,
+                                            fare_cents=fare_price_cents(flight.price_cents, booking.fare)))
 
 
 def _unused_code(session: Session, dataset: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .errors import InvalidInput, excerpt
 
 DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y")
+CLOCK = dt.time(9, 0)  # the simulated clock's time of day on its today (the policy's 24-hour rules)
 
 
 def read_date(text: str) -> dt.date | None:
@@ -42,6 +43,10 @@ class Calendar:
     @classmethod
     def from_config(cls, config: dict) -> Calendar:
         return cls(dt.date.fromisoformat(str(config["TODAY"])), int(config["SELLABLE_DAYS"]))
+
+    @property
+    def now(self) -> dt.datetime:
+        return dt.datetime.combine(self.today, CLOCK)
 
     @property
     def first_date(self) -> dt.date:

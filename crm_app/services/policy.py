@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from .fares import FARES
 from .pricing import money
 
 STANDARD_CHANGE_FEE_CENTS = 7500
@@ -32,13 +33,12 @@ class FareRules:
 
 
 FARE_RULES = {
-    "Basic": FareRules(False, 0, REFUSED, "not allowed", "no refund"),
+    "Basic": FareRules(False, 0, REFUSED, "not allowed", "not allowed, no refund"),
     "Standard": FareRules(True, STANDARD_CHANGE_FEE_CENTS, CREDIT,
                           f"${money(STANDARD_CHANGE_FEE_CENTS)} fee plus any fare difference",
                           "a travel credit for the amount paid"),
     "Flex": FareRules(True, 0, REFUND, "the fare difference only", "refunded"),
 }
-FARES = tuple(FARE_RULES)
 
 
 @dataclass(frozen=True)

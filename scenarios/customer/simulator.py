@@ -2,7 +2,9 @@
 
 It gives a fact only when asked for it (several at once, in the order asked), confirms a correct
 read-back and corrects a wrong one, says it does not know what it does not know, says what it wants
-when asked how it can be helped, and otherwise acknowledges what the rep told it.
+when asked how it can be helped, and otherwise acknowledges what the rep told it. A customer who
+said a detail wrong at first (`facts["corrections"]`) corrects it when the rep reads it back, and
+keeps to the corrected value from then on.
 """
 from __future__ import annotations
 
@@ -11,14 +13,20 @@ from .reading import Reading, read
 
 AGENT, CUSTOMER = "agent", "customer"
 DONT_KNOW = "I'm sorry, I don't know that."
+CONSENT = "Yes, please go ahead."
+CORRECTING = "Sorry, I got that wrong."  # opens a correction: the caller said a detail wrong at first  # what every caller answers when asked whether to go ahead
 CONFIRMED = "Yes, that's right."
 CLOSING = "No, that's everything. Thank you."
 ACKNOWLEDGED = "Okay, thank you."
 
 
-def known_facts(facts: dict) -> dict:
-    """The customer's facts by kind, with the full name made of the first and last when not given."""
-    known = {name: value for name, value in facts.items() if value is not None}
+def known_facts(facts: dict, transcript: list[dict] = ()) -> dict:
+    """The customer's facts by kind, with the full name made of the first and last when not given;
+    a fact the customer has corrected in the call (`facts["corrections"]`) has its corrected value."""
+    corrections = facts.get("corrections") or {}
+    known = {"consent": CONSENT, **{name: value for name, value in facts.items()
+                                    if value is not None and name != "corrections"}}
+    known.update({name: corrections[name] for name in corrected(corrections, transcript)})
     if "full_name" not in known and {"first_name", "last_name"} <= set(known):
         known["full_name"] = f"{known['first_name']} {known['last_name']}"
     return known
@@ -27,15 +35,30 @@ def known_facts(facts: dict) -> dict:
 def reply(facts: dict, transcript: list[dict]) -> str:
     """The customer's answer to the rep's last line (`transcript`: [{"role", "text"}...], the last
     one the agent's)."""
-    known = known_facts(facts)
+    known = known_facts(facts, transcript)
     line = transcript[-1]["text"] if transcript and transcript[-1]["role"] == AGENT else ""
     reading = read(line, known)
+    corrections = facts.get("corrections") or {}
+    done = corrected(corrections, transcript)
+    owed = [name for name in corrections if name not in done and name in reading.read_back]
+    if owed:  # the customer hears the detail read back and notices they said it wrong
+        return " ".join(correction(name, corrections[name]) for name in owed)
     parts = [*_read_back(reading, known), *_answers(reading, known)]
     if parts:
         return " ".join(parts)
     if reading.closing:
         return CLOSING
     return DONT_KNOW if reading.question else ACKNOWLEDGED
+
+
+def corrected(corrections: dict, transcript: list[dict]) -> list[str]:
+    """The kinds of fact the customer has already corrected in the call."""
+    said = [line["text"] for line in transcript if line["role"] == CUSTOMER]
+    return [name for name, value in corrections.items() if any(correction(name, value) in text for text in said)]
+
+
+def correction(name: str, value) -> str:
+    return f"{CORRECTING} {BY_NAME[name].say(value)}"
 
 
 def _read_back(reading: Reading, known: dict) -> list[str]:

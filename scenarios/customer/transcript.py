@@ -8,10 +8,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from crm_app.db import dataset_lock, write_transaction
-from crm_app.models import CustomerMessage
+from crm_app.models import ApiCall, CustomerMessage
 from crm_app.services.errors import InvalidInput
 
-from ..store import LimitReached
+from ..limits import LimitReached
 from .facts import DATE_KINDS
 from .simulator import AGENT, CUSTOMER, reply
 
@@ -39,20 +39,34 @@ def opening(told: dict) -> list[dict]:
 def facts_of(told: dict) -> dict:
     """What the customer knows: the scenario's hidden facts (`details["customer"]`, dates as ISO
     text) and, as its request, its opening line."""
-    known = dict((told.get("details") or {}).get("customer") or {})
-    for name in DATE_KINDS:
-        if isinstance(known.get(name), str):
-            known[name] = dt.date.fromisoformat(known[name])
+    known = _with_dates(dict((told.get("details") or {}).get("customer") or {}))
+    if "corrections" in known:
+        known["corrections"] = _with_dates(dict(known["corrections"]))
     first = opening(told)
     if first and "request" not in known:
         known["request"] = first[0]["text"]
     return known
 
 
+def _with_dates(facts: dict) -> dict:
+    for name in DATE_KINDS:
+        if isinstance(facts.get(name), str):
+            facts[name] = dt.date.fromisoformat(facts[name])
+    return facts
+
+
 def messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
-    stored = session.execute(select(CustomerMessage.role, CustomerMessage.text)
+    """The call so far: [{"role", "text"}...], the opening line first."""
+    return [{"role": line["role"], "text": line["text"]} for line in timed_messages(session, scenario_id, told)]
+
+
+def timed_messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
+    """The call with, on every line, `calls_before`: how many API calls the scenario had recorded when
+    it was said (the opening line: 0), which orders the call against the writes the agent made."""
+    stored = session.execute(select(CustomerMessage.role, CustomerMessage.text, CustomerMessage.calls_before)
                              .where(CustomerMessage.scenario_id == scenario_id).order_by(CustomerMessage.id)).all()
-    return opening(told) + [{"role": role, "text": text} for role, text in stored]
+    return ([{**line, "calls_before": 0} for line in opening(told)]
+            + [{"role": role, "text": text, "calls_before": before} for role, text, before in stored])
 
 
 def say(session: Session, scenario_id: str, told: dict, text: str) -> str:
@@ -65,6 +79,7 @@ def say(session: Session, scenario_id: str, told: dict, text: str) -> str:
                                "for one; reset it with /reset-scenario to start over")
         transcript = messages(session, scenario_id, told) + [{"role": AGENT, "text": text}]
         answer = reply(facts_of(told), transcript)
-        session.add_all([CustomerMessage(scenario_id=scenario_id, role=AGENT, text=text),
-                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer)])
+        calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
+        session.add_all([CustomerMessage(scenario_id=scenario_id, role=AGENT, text=text, calls_before=calls),
+                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer, calls_before=calls)])
     return answer

@@ -1,23 +1,27 @@
-"""The task types, one small module each, and lookup by canonical name or alias."""
+"""The task types, one small module each, and lookup by canonical name or alias: the papers' six
+(`TASKS`) and the hard suite's (`hard/`, a customer on the line and a policy to follow)."""
 from __future__ import annotations
 
 from crm_app.services.errors import InvalidInput
 
 from . import book_flight, cancel_booking, find_booking, find_flight, modify_flight, update_passenger
 from .base import Task
+from .hard import HARD
 
 TASKS: dict[str, Task] = {
     module.TASK.name: module.TASK
     for module in (find_flight, book_flight, find_booking, cancel_booking, update_passenger, modify_flight)
 }
 TASK_NAMES = tuple(TASKS)  # canonical names, in the papers' order
-ALIASES: dict[str, Task] = {alias: task for task in TASKS.values() for alias in task.aliases}
+HARD_TASKS = tuple(task.name for task in HARD)
+ALL_TASKS: dict[str, Task] = {**TASKS, **{task.name: task for task in HARD}}
+ALIASES: dict[str, Task] = {alias: task for task in ALL_TASKS.values() for alias in task.aliases}
 
 
 def task_named(name) -> Task:
     """The task with this canonical name or alias (any case); InvalidInput names the choices."""
     key = name.strip().upper() if isinstance(name, str) else ""
-    task = TASKS.get(key) or ALIASES.get(key)
+    task = ALL_TASKS.get(key) or ALIASES.get(key)
     if task is None:
-        raise InvalidInput(f"Unknown task: {str(name)[:60]}. Choose one of {', '.join(TASKS)}")
+        raise InvalidInput(f"Unknown task: {str(name)[:60]}. Choose one of {', '.join(ALL_TASKS)}")
     return task

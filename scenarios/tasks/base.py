@@ -27,7 +27,8 @@ class Sample:
         return numbers
 
     def initial_state(self) -> dict:
-        return {b.code: planned_state("Confirmed", b.trip.state_legs(), b.passenger, b.card) for b in self.setup}
+        return {b.code: planned_state("Confirmed", b.trip.state_legs(), b.passenger, b.card, b.fare)
+                for b in self.setup}
 
 
 # ---- samples ----

@@ -1,8 +1,9 @@
 // Booking view: code, status (with a notice when cancelled), itinerary, passenger, payment,
-// price lines, Total.
-import { formatLong } from "../dates.js";
+// price lines, Total; in the hard suite also its fare family and what the policy says of cancelling
+// or changing it now.
+import { formatLong, formatUs } from "../dates.js";
 import { clearErrors } from "../fields.js";
-import { itinerary, money, priceLines } from "../flightlist.js";
+import { bookedFlights, itinerary, money, priceLines } from "../flightlist.js";
 import { describePassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
 import { openCancelDialog } from "./cancel.js";
@@ -44,7 +45,7 @@ function render(root, booking) {
   root.querySelector('[data-testid="booking-status"]').classList.toggle("cancelled", cancelled);
   root.querySelector("[data-trip-type]").textContent =
     booking.trip_type === "return" ? "Return trip" : "One way";
-  itinerary(root.querySelector("[data-itinerary]"), booking.flights);
+  itinerary(root.querySelector("[data-itinerary]"), bookedFlights(booking));
   details(root.querySelector("[data-passenger]"), [
     ["Name", describePassenger(p)], ["Email address", p.email], ["Gender", p.gender],
     ["Date of birth", formatLong(p.date_of_birth)],
@@ -57,4 +58,39 @@ function render(root, booking) {
   root.querySelector('[data-testid="booking-cancelled"]').hidden = !cancelled;
   root.querySelector('[data-testid="modify-booking"]').disabled = cancelled;
   root.querySelector('[data-testid="cancel-booking"]').disabled = cancelled;
+  renderTerms(root, booking);
+}
+
+// A cancelled booking keeps its fare, booking time and payment; the terms of a change or a
+// cancellation no longer apply to it.
+function renderTerms(root, booking) {
+  const box = root.querySelector("[data-fare-terms]");
+  if (!box) return;
+  box.hidden = !booking.fare;
+  if (!booking.fare) return;
+  const pairs = [["Fare", booking.fare], ["Booked", bookedAt(booking.booked_at)], ["Paid", money(booking.paid)]];
+  if (booking.status !== "Cancelled") {
+    pairs.push(["If cancelled now", cancellationTerms(booking.cancellation)],
+      ["Change fee", changeFee(booking.change)]);
+  }
+  details(box.querySelector("dl"), pairs);
+}
+
+// "2026-06-01T09:00" as "06/01/2026 09:00".
+function bookedAt(stamp) {
+  const [day, time] = stamp.split("T");
+  return `${formatUs(day)} ${time}`;
+}
+
+function cancellationTerms({ outcome, amount, rule }) {
+  if (outcome === "refund") return `Refund ${money(amount)}`;
+  if (outcome === "credit") return `Travel credit ${money(amount)}`;
+  return `Not allowed: ${rule}`;
+}
+
+// The fee alone: the fare difference of particular new flights is known only when changing them.
+function changeFee({ outcome, amount, rule }) {
+  if (outcome !== "allowed") return `Not allowed: ${rule}`;
+  if (Number(amount) === 0) return "No fee, fare difference only";
+  return `${money(amount)} plus any fare difference`;
 }

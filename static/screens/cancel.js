@@ -1,6 +1,9 @@
-// The cancel dialog: the agent re-enters the confirmation code; the server checks it.
+// The cancel dialog: the agent re-enters the confirmation code; the server checks it. In the hard
+// suite it also says what the policy gives back; it does not stop a cancellation the policy refuses
+// (a rep can break the policy, and is graded on it).
 import { api } from "../api.js";
 import { clearErrors, committedValue, showApiError } from "../fields.js";
+import { money } from "../flightlist.js";
 import { onSubmit } from "../submitting.js";
 
 const dialog = () => document.querySelector('[data-testid="cancel-dialog"]');
@@ -17,7 +20,21 @@ export function openCancelDialog(booking, onCancelled) {
   const form = dialog().querySelector("form");
   form.reset();
   clearErrors(form);
+  showTerms(booking.cancellation);
   dialog().showModal();
+}
+
+function showTerms(terms) {
+  const line = dialog().querySelector('[data-testid="cancel-terms"]');
+  if (!line) return;
+  line.hidden = !terms;
+  line.textContent = terms ? termsText(terms) : "";
+}
+
+function termsText({ outcome, amount, rule }) {
+  if (outcome === "refused") return `Policy: not allowed — ${rule}`;
+  const what = outcome === "refund" ? "refund" : "travel credit";
+  return `Policy: ${what} of ${money(amount)} (${rule})`;
 }
 
 async function confirm(form) {

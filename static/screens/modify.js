@@ -1,11 +1,12 @@
 // Modify booking: change passenger fields (Save) or change flights (search, select, see the fare
 // difference, Save flights). Save flights is offered once a search has listed flights; the
-// booking's current flights are marked in the lists.
+// booking's current flights are marked in the lists. In the hard suite the quote also says what the
+// policy charges for the change; saving is not stopped when the policy refuses it.
 import { api } from "../api.js";
 import { presetAirport } from "../autocomplete.js";
 import { presetDate } from "../datepicker.js";
 import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
-import { chosenFlights, itinerary, money, renderFlightLists, signedMoney } from "../flightlist.js";
+import { bookedFlights, chosenFlights, itinerary, money, renderFlightLists, signedMoney } from "../flightlist.js";
 import { setTripType } from "../flightsearch.js";
 import { fillPassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
@@ -36,7 +37,7 @@ export function initModify() {
 }
 
 function renderFlights() {
-  itinerary(part("[data-itinerary]"), state.booking.flights);
+  itinerary(part("[data-itinerary]"), bookedFlights(state.booking));
   panel().hidden = true;
   part('[data-testid="change-flights"]').hidden = false;
 }
@@ -81,14 +82,14 @@ function openChangePanel() {
 function showResults(results) {
   state.results = results;
   clearErrors(panel());
-  part('[data-testid="change-flights-quote"]').textContent = "";
+  showQuote("", null);
   part("[data-change-save]").hidden = !results;
   if (!results) {
     for (const list of panel().querySelectorAll("[data-results]")) list.replaceChildren();
     return;
   }
   const current = new Set(state.booking.flights.map((f) => f.id));
-  renderFlightLists(panel(), results, state.booking.trip_type, "change-", current);
+  renderFlightLists(panel(), results, state.booking.trip_type, "change-", current, state.booking.fare);
 }
 
 async function searchFlights(form) {
@@ -103,19 +104,30 @@ async function searchFlights(form) {
 
 // Once every flight the booking needs is selected: what the change costs, before saving it.
 async function showFareDifference() {
-  const line = part('[data-testid="change-flights-quote"]');
-  line.textContent = "";
+  showQuote("", null);
   const chosen = chosenFlights(panel(), state.results, state.booking.trip_type, "change-");
   if (chosen.missing) return;
   const asked = ++state.quotes;
   try {
     const quote = await api.quoteFlightChange(state.booking.code, chosen.outward.id, chosen.return?.id);
     if (asked !== state.quotes) return;  // a newer selection was made meanwhile
-    line.textContent = `Fare difference: ${signedMoney(quote.difference)} ` +
-      `(new total ${money(quote.total)}, now ${money(quote.current_total)})`;
+    showQuote(`Fare difference: ${signedMoney(quote.difference)} ` +
+      `(new total ${money(quote.total)}, now ${money(quote.current_total)})`, quote.policy);
   } catch (err) {
     if (asked === state.quotes) showApiError(panel(), "change-flights", err);
   }
+}
+
+// The quote line, and under it the policy's terms for the change when the quote has them.
+function showQuote(text, terms) {
+  part('[data-testid="change-flights-quote"]').textContent = text;
+  const line = part('[data-testid="change-terms"]');
+  if (line) line.textContent = terms ? changeTerms(terms) : "";
+}
+
+function changeTerms({ outcome, amount, rule }) {
+  if (outcome !== "allowed") return `Policy: not allowed — ${rule}`;
+  return `Change fee and difference due: ${money(amount)} (${rule})`;
 }
 
 async function saveFlights() {

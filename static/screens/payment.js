@@ -1,4 +1,5 @@
 // Payment: itinerary summary with the server's price lines and Total, card details, Book flight.
+// A fare family chosen on the results (hard suite) prices the quote and the booking.
 import { api } from "../api.js";
 import { apiValues, clearErrors, resetForm, showApiError } from "../fields.js";
 import { itinerary, money, priceLines } from "../flightlist.js";
@@ -19,23 +20,33 @@ export function initPayment() {
 }
 
 function selectedFlights() {
-  const flights = [{ ...flow.outward, direction: "outward" }];
-  if (flow.return) flights.push({ ...flow.return, direction: "return" });
+  const flights = [{ ...atFare(flow.outward), direction: "outward" }];
+  if (flow.return) flights.push({ ...atFare(flow.return), direction: "return" });
   return flights;
+}
+
+function atFare(flight) {
+  return flow.fare && flight.fares ? { ...flight, price: flight.fares[flow.fare] } : flight;
 }
 
 function flightIds() {
   return { outward_flight_id: flow.outward.id, return_flight_id: flow.return ? flow.return.id : null };
 }
 
+function fareChoice() {
+  return flow.fare ? { fare: flow.fare } : {};
+}
+
 async function renderSummary(root) {
   itinerary(root.querySelector("[data-itinerary]"), selectedFlights());
   root.querySelector("[data-passenger-summary]").textContent =
     `Passenger: ${describePassenger(flow.passenger)}`;
+  const fare = root.querySelector("[data-fare-summary]");
+  if (fare) fare.textContent = flow.fare ? `Fare: ${flow.fare}` : "";
   const total = root.querySelector('[data-testid="payment-total"]');
   const lines = root.querySelector("[data-price-lines]");
   try {
-    const quote = await api.quote(flow.outward.id, flow.return?.id);
+    const quote = await api.quote(flow.outward.id, flow.return?.id, flow.fare);
     priceLines(lines, quote.price_lines);
     total.textContent = money(quote.total);
   } catch (err) {
@@ -49,7 +60,7 @@ async function book(form) {
   clearErrors(form);
   try {
     const answer = await api.createBooking({
-      ...flightIds(), passenger: flow.passenger, payment: apiValues(form),
+      ...flightIds(), ...fareChoice(), passenger: flow.passenger, payment: apiValues(form),
     });
     resetFlow();
     resetForm(form);

@@ -15,7 +15,7 @@ def test_the_policy_answers_as_json_with_its_numbers(client):
     answer = client.get("/api/policy")
     assert answer.status_code == 200 and answer.is_json and set(answer.json) == {"policy"}
     lines = answer.json["policy"].splitlines()
-    assert "| Basic | not allowed | no refund |" in lines
+    assert "| Basic | not allowed | not allowed, no refund |" in lines
     assert "| Standard | $75.00 fee plus any fare difference | a travel credit for the amount paid |" in lines
     assert "| Flex | the fare difference only | refunded |" in lines
     assert "- No change and no cancellation within 24 hours of departure." in lines

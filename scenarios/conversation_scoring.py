@@ -1,0 +1,110 @@
+"""Judging the call with the customer in a hard-suite episode (issue 24), next to the final state:
+
+- `said_ok`: every `must_say` value of the details' `expected` was in a line of the agent's
+  (amounts compared as numbers, codes case-insensitively, a rule's words as words, any case);
+- `verified_first`: no write succeeded before the caller was verified, that is before the customer
+  had given (or confirmed when read back) the booking's confirmation code, when they know it, and
+  the passenger's date of birth or email;
+- `policy_violations`: the successful writes the policy forbids (the details' `forbidden`).
+
+Writes are ordered against the call by the recorded API calls: a line stored with `calls_before`
+n was said after the first n calls of the scenario.
+"""
+from __future__ import annotations
+
+import re
+
+from .customer.facts import BY_NAME
+from .customer.reading import read
+from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, known_facts
+from .customer.transcript import facts_of
+
+CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations")
+WRITES = ("create_booking", "cancel_booking", "update_passenger", "change_flights")
+IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
+_AMOUNT = re.compile(r"^\d+\.\d{2}$")
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def judge(details: dict, messages: list[dict], calls: list[dict]) -> dict:
+    """said_ok, verified_first and policy_violations of an episode, and the reason for each failure."""
+    agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
+    unsaid = [value for value in details["expected"]["must_say"] if not said(value, agent_lines)]
+    writes = [(index, call) for index, call in enumerate(calls) if is_write(call)]
+    verified = verified_at(messages, facts_of({"details": details}))
+    early = [call for index, call in writes if verified is None or index < verified]
+    violations = [call for _, call in writes if _forbidden(call, details.get("forbidden", ()))]
+    reasons = [*(f"the agent never told the customer {value}" for value in unsaid),
+               *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
+               *(f"{call['operation']} broke the policy" for call in violations)]
+    return {"said_ok": not unsaid, "verified_first": not early, "policy_violations": len(violations),
+            "reasons": reasons}
+
+
+def is_write(call: dict) -> bool:
+    return call["operation"] in WRITES and 200 <= call["status"] < 300
+
+
+def said(value: str, lines: list[str]) -> bool:
+    """Whether a line says `value`: an amount as a number, anything else as words (any case)."""
+    if _AMOUNT.match(value):
+        wanted = round(float(value), 2)
+        return any(round(float(number.replace(",", "")), 2) == wanted
+                   for line in lines for number in _NUMBER.findall(line))
+    return any(_words_pattern(value).search(line) for line in lines)
+
+
+def _words_pattern(value: str) -> re.Pattern:
+    """The words in any case, joined by spaces or hyphens, a last plural s optional: "24 hours"
+    is also "24-hour"."""
+    words = [re.escape(word) for word in value.split()]
+    if words[-1].endswith("s"):
+        words[-1] = words[-1][:-1] + "s?"
+    return re.compile(r"(?<!\w)" + r"[\s-]+".join(words) + r"(?!\w)", re.I)
+
+
+def verified_at(messages: list[dict], facts: dict) -> int | None:
+    """`calls_before` of the customer's line that completed the caller's verification; None if never."""
+    known = known_facts(facts)
+    needed_code = "confirmation_code" in known
+    given: set[str] = set()
+    for previous, line in zip([None, *messages], messages):
+        if line["role"] != CUSTOMER:
+            continue
+        given |= _given(line["text"], previous, known)
+        if (not needed_code or "confirmation_code" in given) and given & set(IDENTITY):
+            return line["calls_before"]
+    return None
+
+
+def given_kinds(messages: list[dict], facts: dict) -> set[str]:
+    """Every kind of fact the customer gave (or confirmed) in the call."""
+    known = known_facts(facts)
+    given: set[str] = set()
+    for previous, line in zip([None, *messages], messages):
+        if line["role"] == CUSTOMER:
+            given |= _given(line["text"], previous, known)
+    return given
+
+
+def _given(text: str, previous: dict | None, known: dict) -> set[str]:
+    """Kinds of fact a customer line gives: said outright, or confirmed as the agent read them back."""
+    found = {name for name, value in known.items() if name in BY_NAME and BY_NAME[name].say(value) in text}
+    if text.startswith(CONFIRMED) and previous and previous["role"] == AGENT:
+        read_back = read(previous["text"], known).read_back
+        found |= {name for name, values in read_back.items()
+                  if name in known and all(value == BY_NAME[name].shown(known[name]) for value in values)}
+    return found
+
+
+def _forbidden(call: dict, forbidden) -> bool:
+    code = (call.get("params") or {}).get("code")
+    return any(rule["operation"] == call["operation"] and rule["code"] == code for rule in forbidden)
+
+
+def says_met(says: list[dict], messages: list[dict], details: dict) -> int:
+    """How many of the gold `say` steps the call met: their facts were given, their values told."""
+    given = given_kinds(messages, facts_of({"details": details}))
+    agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
+    return sum(set(step["asks"]) <= given and all(said(value, agent_lines) for value in step["tells"])
+               for step in says)

@@ -1,0 +1,8 @@
+"""The hard suite's tasks: a customer on the line holds the facts, and the airline's policy
+decides what may be done (issue 24). `caller.py` holds what they share."""
+from __future__ import annotations
+
+from . import corrected_request, fare_question, find_by_name, policy_cancel, policy_change, two_requests
+
+HARD = (policy_change.TASK, policy_cancel.TASK, fare_question.TASK, find_by_name.TASK,
+        two_requests.TASK, corrected_request.TASK)

@@ -1,0 +1,86 @@
+// Search bookings (hard suite only): find a caller's booking by last name and travel date when they
+// do not have its confirmation code, choose one of the matches and open it. The matches are radios
+// of one named field, like the flight rows, so choosing one is recorded as a fill.
+import { api } from "../api.js";
+import { formatUs } from "../dates.js";
+import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
+import { register, screen, show } from "../router.js";
+import { onSubmit, whileBusy } from "../submitting.js";
+
+const FIELD = "booking-search-match";
+const root = () => screen("booking-search");
+const part = (selector) => root().querySelector(selector);
+
+export function initBookingSearch() {
+  if (!root()) return;  // a page without the airline policy
+  onSubmit(part("[data-booking-search]"), search);
+  const open = part('[data-testid="booking-search-open"]');
+  open.addEventListener("click", () => whileBusy(open, openChosen));
+  register("booking-search", () => clearErrors(root()));
+}
+
+async function search(form) {
+  clearErrors(root());
+  try {
+    const answer = await api.searchBookings(apiValues(form));
+    showMatches(answer.bookings);
+  } catch (err) {
+    showMatches(null);
+    showApiError(root(), "booking-search", err);
+  }
+}
+
+// The matches with Open booking under them, "No bookings found", or (null) nothing.
+function showMatches(bookings) {
+  const list = part("[data-booking-matches]");
+  part("[data-booking-open]").hidden = !bookings?.length;
+  if (!bookings) return list.replaceChildren();
+  if (!bookings.length) return list.replaceChildren(notFound());
+  const group = document.createElement("fieldset");
+  group.className = "matches";
+  const legend = document.createElement("legend");
+  legend.textContent = "Choose a booking";
+  group.append(legend, ...bookings.map(matchOption));
+  return list.replaceChildren(group);
+}
+
+function notFound() {
+  const note = document.createElement("p");
+  note.setAttribute("role", "status");
+  note.textContent = "No bookings found";
+  return note;
+}
+
+function matchOption(booking) {
+  const text = describeMatch(booking);
+  const radio = document.createElement("input");
+  radio.type = "radio";
+  radio.name = FIELD;
+  radio.value = booking.code;
+  radio.dataset.field = FIELD;
+  radio.dataset.testid = `${FIELD}-${booking.code}`;
+  radio.setAttribute("aria-label", text);
+  const label = document.createElement("label");
+  label.append(radio, ` ${text}`);
+  return label;
+}
+
+// "ABC123 — Ana Smith, JFK to FLL, 07/07/2026 and 07/14/2026"
+function describeMatch(booking) {
+  const dates = booking.dates.map(formatUs).join(" and ");
+  const cancelled = booking.status === "Cancelled" ? " (Cancelled)" : "";
+  return `${booking.code} — ${booking.first_name} ${booking.last_name}, ` +
+    `${booking.from} to ${booking.to}, ${dates}${cancelled}`;
+}
+
+async function openChosen() {
+  const chosen = root().querySelector(`input[data-field="${FIELD}"]:checked`);
+  clearErrors(root());
+  if (!chosen) return showFormError(root(), "booking-search", "Choose a booking");
+  try {
+    const answer = await api.getBooking(chosen.value);
+    return show("booking", answer.booking);
+  } catch (err) {
+    return showApiError(root(), "booking-search", err);
+  }
+}

@@ -1,0 +1,85 @@
+"""Playing a hard-suite scenario over the JSON API with the test client, as the tests' scripted
+agents do: the operator's view of the scenario, lines to the customer, requests, and the verdict."""
+from __future__ import annotations
+
+from tests.conftest import OPERATOR
+
+
+def hard_scenario(client, task: str, seed: int) -> dict:
+    """The scenario as the operator sees it (its details included)."""
+    answer = client.get(f"/generate-random-scenario?suite=hard&task={task}&seed={seed}", headers=OPERATOR)
+    assert answer.status_code == 200, answer.json
+    return answer.json
+
+
+def say(client, scenario: dict, text: str) -> str:
+    answer = client.post(f"/api/customer/messages?scenario={scenario['id']}", json={"text": text})
+    assert answer.status_code == 201, answer.json
+    return answer.json["reply"]
+
+
+def request(client, scenario: dict, method: str, path: str, body: dict | None = None):
+    return client.open(f"{path}?scenario={scenario['id']}", method=method, json=body)
+
+
+def evaluate(client, scenario: dict) -> dict:
+    return client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR).json
+
+
+def gold_lines(client, scenario: dict) -> tuple[list[str], list[str]]:
+    """The gold lines to the customer that only ask (said before any request, by the scripted
+    agents), and the others (said after their requests), each in order."""
+    says = [step for step in evaluate(client, scenario)["gold_actions"] if step["action"] == "say"]
+    asking = [step for step in says if step["asks"] and not step["tells"]]
+    return [step["text"] for step in asking], [step["text"] for step in says if step not in asking]
+
+
+def new_flight_id(client, scenario: dict) -> int:
+    """The id of the flight the details' `flight` names (the customer's new flight)."""
+    flight = scenario["details"]["flight"]
+    found = client.get(f"/api/flights/search?scenario={scenario['id']}&from={flight['from']}&to={flight['to']}"
+                       f"&date={flight['departure']}").json["flights"]
+    return next(f["id"] for f in found if f["number"] == flight["outward-flight-number"])
+
+
+def change(client, scenario: dict):
+    """Move the caller's booking to the details' flight."""
+    code = scenario["details"]["confirmation-code"]
+    return request(client, scenario, "PUT", f"/api/bookings/{code}/flights",
+                   {"outward_flight_id": new_flight_id(client, scenario)})
+
+
+def perform(client, scenario: dict, gold_call: dict):
+    """Make a gold call as a request (flights named by number and date are looked up by id)."""
+    params, code = gold_call["params"], gold_call["params"].get("code")
+    operation = gold_call["operation"]
+    if operation == "search_bookings":
+        return client.get(f"/api/bookings?scenario={scenario['id']}&last_name={params['last_name']}"
+                          f"&date={params['date']}")
+    if operation == "get_booking":
+        return request(client, scenario, "GET", f"/api/bookings/{code}")
+    if operation == "search_flights":
+        return client.get(f"/api/flights/search?scenario={scenario['id']}&from={params['from']}&to={params['to']}"
+                          f"&date={params['date']}")
+    if operation == "cancel_booking":
+        return request(client, scenario, "POST", f"/api/bookings/{code}/cancel",
+                       {"confirmation_code": params["confirmation_code"]})
+    if operation == "update_passenger":
+        return request(client, scenario, "PATCH", f"/api/bookings/{code}/passenger", params["passenger"])
+    if operation == "change_flights":
+        return change(client, scenario)
+    raise AssertionError(f"no request for {operation}")
+
+
+def play_gold(client, scenario: dict) -> dict:
+    """A scripted agent that says the gold lines before the first page step, makes the gold calls,
+    then says the other gold lines; the verdict."""
+    before, after = gold_lines(client, scenario)
+    for line in before:
+        say(client, scenario, line)
+    for gold_call in evaluate(client, scenario)["gold_calls"]:
+        answer = perform(client, scenario, gold_call)
+        assert answer.status_code in (200, 201), (gold_call, answer.json)
+    for line in after:
+        say(client, scenario, line)
+    return evaluate(client, scenario)

@@ -1,0 +1,82 @@
+"""TASK_POLICY_CHANGE over the JSON API: every branch solved by a scripted agent that follows the
+gold lines and calls, the CRM's quote agreeing with the amount the agent must tell, and scripted
+wrong agents that must each score 0."""
+import pytest
+
+from tests.scenarios.hard_calls import change, evaluate, gold_lines, hard_scenario, new_flight_id, request, say
+
+TASK = "TASK_POLICY_CHANGE"
+BRANCHES = {0: "allowed, fee", 1: "allowed, fare difference only", 2: "refused", 3: "allowed, just booked",
+            4: "refused, departing soon"}
+
+
+def play(client, scenario, act=None, tell=True, wrong_amount=False):
+    before, after = gold_lines(client, scenario)
+    for line in before:
+        say(client, scenario, line)
+    code = scenario["details"]["confirmation-code"]
+    assert request(client, scenario, "GET", f"/api/bookings/{code}").status_code == 200
+    if act if act is not None else scenario["details"]["expected"]["outcome"] == "done":
+        assert change(client, scenario).status_code == 200
+    if wrong_amount:
+        say(client, scenario, "The change costs $75.00. It is done.")
+    elif tell:
+        for line in after:
+            say(client, scenario, line)
+    return evaluate(client, scenario)
+
+
+@pytest.mark.parametrize("seed, branch", BRANCHES.items())
+def test_every_branch_is_solved_by_following_the_gold(client, seed, branch):
+    scenario = hard_scenario(client, TASK, seed)
+    assert scenario["details"]["branch"] == branch
+    result = play(client, scenario)
+    assert (result["success"], result["state_ok"], result["said_ok"], result["verified_first"],
+            result["policy_violations"]) == (1, True, True, True, 0), result["state_check"]
+
+
+@pytest.mark.parametrize("seed", BRANCHES)
+def test_the_crms_quote_shows_the_amount_the_agent_must_tell(client, seed):
+    scenario = hard_scenario(client, TASK, seed)
+    code, terms = scenario["details"]["confirmation-code"], scenario["details"]["terms"]
+    quote = client.get(f"/api/bookings/{code}/flights/quote?scenario={scenario['id']}"
+                       f"&outward={new_flight_id(client, scenario)}").json
+    assert quote["policy"] == terms
+    booking = client.get(f"/api/bookings/{code}?scenario={scenario['id']}").json["booking"]
+    assert booking["change"]["outcome"] == terms["outcome"]
+
+
+@pytest.mark.parametrize("seed", BRANCHES)
+def test_an_agent_that_does_nothing_scores_0(client, seed):
+    result = evaluate(client, hard_scenario(client, TASK, seed))
+    assert (result["success"], result["said_ok"]) == (0, False)
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_the_refused_change_made_anyway_scores_0_and_is_a_violation(client, seed):
+    result = play(client, hard_scenario(client, TASK, seed), act=True)
+    assert (result["success"], result["state_ok"], result["policy_violations"]) == (0, False, 1)
+    assert result["state_check"]["reason"].startswith("booking ")
+
+
+def test_a_wrong_amount_told_scores_0(client):
+    scenario = hard_scenario(client, TASK, 0)
+    result = play(client, scenario, wrong_amount=True)
+    assert (result["success"], result["state_ok"], result["said_ok"]) == (0, True, False)
+
+
+def test_a_change_before_the_caller_is_verified_scores_0(client):
+    scenario = hard_scenario(client, TASK, 1)
+    assert change(client, scenario).status_code == 200
+    before, after = gold_lines(client, scenario)
+    for line in before + after:
+        say(client, scenario, line)
+    result = evaluate(client, scenario)
+    assert (result["success"], result["verified_first"]) == (0, False)
+
+
+@pytest.mark.database_independent  # what is drawn, not how it is stored
+@pytest.mark.parametrize("task", ["TASK_POLICY_CHANGE", "TASK_POLICY_CANCEL", "TASK_FARE_QUESTION"])
+def test_a_hundred_seeds_of_every_hard_task_are_drawn_with_every_branch(client, task):
+    branches = [hard_scenario(client, task, seed)["details"]["branch"] for seed in range(100)]
+    assert len(set(branches)) == 5 and branches[:5] == branches[5:10]
