@@ -18,6 +18,7 @@ from .customer.facts import BY_NAME
 from .customer.reading import read
 from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, known_facts
 from .customer.transcript import facts_of
+from .tasks.hard.caller import NEW_CODE
 
 CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations")
 WRITES = ("create_booking", "cancel_booking", "update_passenger", "change_flights")
@@ -26,10 +27,11 @@ _AMOUNT = re.compile(r"^\d+\.\d{2}$")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def judge(details: dict, messages: list[dict], calls: list[dict]) -> dict:
-    """said_ok, verified_first and policy_violations of an episode, and the reason for each failure."""
+def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=()) -> dict:
+    """said_ok, verified_first and policy_violations of an episode, and the reason for each failure.
+    `new_codes`: the codes of the bookings the episode made (what NEW_CODE in must_say stands for)."""
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
-    unsaid = [value for value in details["expected"]["must_say"] if not said(value, agent_lines)]
+    unsaid = [value for value in details["expected"]["must_say"] if not told(value, agent_lines, new_codes)]
     writes = [(index, call) for index, call in enumerate(calls) if is_write(call)]
     verified = verified_at(messages, facts_of({"details": details}))
     early = [call for index, call in writes if verified is None or index < verified]
@@ -39,6 +41,13 @@ def judge(details: dict, messages: list[dict], calls: list[dict]) -> dict:
                *(f"{call['operation']} broke the policy" for call in violations)]
     return {"said_ok": not unsaid, "verified_first": not early, "policy_violations": len(violations),
             "reasons": reasons}
+
+
+def told(value: str, lines: list[str], new_codes=()) -> bool:
+    """Whether the lines say `value`; NEW_CODE is said when the code of a booking made is."""
+    if value == NEW_CODE:
+        return any(said(code, lines) for code in new_codes)
+    return said(value, lines)
 
 
 def is_write(call: dict) -> bool:
@@ -102,9 +111,10 @@ def _forbidden(call: dict, forbidden) -> bool:
     return any(rule["operation"] == call["operation"] and rule["code"] == code for rule in forbidden)
 
 
-def says_met(says: list[dict], messages: list[dict], details: dict) -> int:
-    """How many of the gold `say` steps the call met: their facts were given, their values told."""
+def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()) -> int:
+    """How many of the gold `say` steps the call met: their facts were given, their values told (a
+    line that neither asks nor tells is met by any line of the agent's)."""
     given = given_kinds(messages, facts_of({"details": details}))
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
-    return sum(set(step["asks"]) <= given and all(said(value, agent_lines) for value in step["tells"])
-               for step in says)
+    return sum(set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
+               and bool(agent_lines) for step in says)

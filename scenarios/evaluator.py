@@ -50,7 +50,8 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     calls = list(calls)
     modality = modality or modality_of(events, calls)
     check = check_state(task, details, events, initial, final, calls)
-    call = judge(details, list(messages), calls) if "expected" in details else None
+    new_codes = [code for code in final if code not in initial]
+    call = judge(details, list(messages), calls, new_codes) if "expected" in details else None
     success = int(check["passed"] and (call is None or (call["said_ok"] and call["verified_first"])))
     gold, gold_calls = task.gold(details), task.gold_calls(details)
     walked = [step for step in gold if step["action"] != "say"]  # the page's steps; the rest are said
@@ -64,7 +65,7 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         ends = action_ends(events)
         done, actions, total = [done[i] for i in ends], [describe(events[i]) for i in ends], len(walked)
     if call is not None:
-        done, matched, total = _with_says(gold, done, matched, total, modality, list(messages), details)
+        done, matched, total = _with_says(gold, done, matched, total, modality, list(messages), details, new_codes)
         check = _with_call(check, call)
     return {
         "modality": modality,
@@ -80,11 +81,11 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
 
 
 def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: int, modality: str,
-               messages: list[dict], details: dict):
+               messages: list[dict], details: dict, new_codes: list[str]):
     """Progress counting the gold `say` steps too: those the call met count at the last action (the
     call is not ordered against the page's events). In the ui modality `matched` covers every gold step."""
     says = [step for step in gold if step["action"] == "say"]
-    met = [says_met([step], messages, details) == 1 for step in says]
+    met = [says_met([step], messages, details, new_codes) == 1 for step in says]
     if done:
         done = [*done[:-1], done[-1] + sum(met)]
     if modality == "ui":

@@ -3,7 +3,10 @@ observation text and the action grammar, as an LLM agent must. If it succeeds, t
 (observation, parser, execution, waiting, scoring) works."""
 from __future__ import annotations
 
+import re
+
 from scenarios.targets import kind_of
+from scenarios.tasks.hard.caller import NEW_CODE
 
 from ..env.actions import Action
 from ..env.executor import FIELD_KINDS
@@ -11,6 +14,7 @@ from ..env.observation import Observation, parse_observation
 from ..episode.policy import Policy
 
 CLICK_KINDS = ("button", "link")
+NEW_CODE_SHOWN = re.compile(r"Confirmation code\W+([A-Z0-9]{6})\b")
 
 
 class OraclePolicy(Policy):
@@ -44,7 +48,7 @@ class OraclePolicy(Policy):
         step = self._steps[self._next]
         self._next += 1
         if step["action"] == "say":  # a line to the customer on the line (the hard suite)
-            return f"Gold step {self._next}: say it.", str(Action("say", value=step["text"]))
+            return f"Gold step {self._next}: say it.", str(Action("say", value=_with_new_code(step["text"], observation)))
         elements = parse_observation(observation.text)
         action = _action_for(step, elements)
         if action is None:
@@ -71,6 +75,12 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
     if element["kind"] == "select":
         value = next((o for o in element.get("options", []) if o.lower() == str(value).lower()), value)
     return f'TYPE {element["id"]} "{value}"'
+
+
+def _with_new_code(text: str, observation: Observation) -> str:
+    """A gold line naming the booking the episode made: its code as the confirmation page shows it."""
+    shown = NEW_CODE_SHOWN.search(observation.text)
+    return text.replace(NEW_CODE, shown.group(1)) if shown else text
 
 
 def _named(elements: list[dict], label: str, kinds) -> dict | None:

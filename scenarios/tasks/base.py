@@ -5,6 +5,8 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from crm_app.services.fares import STANDARD
+
 from .. import phrasing
 from ..sampling import Draw, SetupBooking
 from ..state import booking_difference, planned_state
@@ -108,7 +110,7 @@ def requested_booking(details: dict) -> dict:
     card = details["payment-details"]
     return planned_state("Confirmed", legs(details["flight"]), person,
                          {"card_number": card["card-number"], "expiry": card["expiry"],
-                          "name_on_card": card["name-on-card"]})
+                          "name_on_card": card["name-on-card"]}, details.get("fare", STANDARD))
 
 
 # ---- goals ----

@@ -2,6 +2,7 @@
 agents do: the operator's view of the scenario, lines to the customer, requests, and the verdict."""
 from __future__ import annotations
 
+from scenarios.tasks.hard.caller import NEW_CODE
 from tests.conftest import OPERATOR
 
 
@@ -68,6 +69,10 @@ def perform(client, scenario: dict, gold_call: dict):
         return request(client, scenario, "PATCH", f"/api/bookings/{code}/passenger", params["passenger"])
     if operation == "change_flights":
         return change(client, scenario)
+    if operation == "create_booking":
+        return request(client, scenario, "POST", "/api/bookings",
+                       {"outward_flight_id": new_flight_id(client, scenario), "passenger": params["passenger"],
+                        "payment": params["payment"], "fare": params["fare"]})
     raise AssertionError(f"no request for {operation}")
 
 
@@ -77,9 +82,12 @@ def play_gold(client, scenario: dict) -> dict:
     before, after = gold_lines(client, scenario)
     for line in before:
         say(client, scenario, line)
+    made = None
     for gold_call in evaluate(client, scenario)["gold_calls"]:
         answer = perform(client, scenario, gold_call)
         assert answer.status_code in (200, 201), (gold_call, answer.json)
+        if gold_call["operation"] == "create_booking":
+            made = answer.json["booking"]["code"]
     for line in after:
-        say(client, scenario, line)
+        say(client, scenario, line.replace(NEW_CODE, made) if made else line)
     return evaluate(client, scenario)

@@ -74,9 +74,3 @@ def test_a_change_before_the_caller_is_verified_scores_0(client):
     result = evaluate(client, scenario)
     assert (result["success"], result["verified_first"]) == (0, False)
 
-
-@pytest.mark.database_independent  # what is drawn, not how it is stored
-@pytest.mark.parametrize("task", ["TASK_POLICY_CHANGE", "TASK_POLICY_CANCEL", "TASK_FARE_QUESTION"])
-def test_a_hundred_seeds_of_every_hard_task_are_drawn_with_every_branch(client, task):
-    branches = [hard_scenario(client, task, seed)["details"]["branch"] for seed in range(100)]
-    assert len(set(branches)) == 5 and branches[:5] == branches[5:10]

@@ -18,6 +18,14 @@ def test_every_branch_of_every_task_is_solved_by_following_the_gold_calls(client
                 result["policy_violations"]) == (1, True, True, True, 0), (seed, result["state_check"])
 
 
+@pytest.mark.database_independent  # what is drawn, not how it is stored
+@pytest.mark.parametrize("task", HARD_TASKS)
+def test_a_hundred_seeds_of_every_task_are_drawn_meeting_every_branch_in_turn(client, task):
+    branches = [hard_scenario(client, task, seed)["details"]["branch"] for seed in range(100)]
+    count = len(set(branches))
+    assert count in (3, 5) and branches == branches[:count] * (100 // count) + branches[:100 % count]
+
+
 @pytest.mark.parametrize("task", HARD_TASKS)
 def test_doing_nothing_scores_0_on_every_branch(client, task):
     for seed in SEEDS:
@@ -73,3 +81,32 @@ def test_the_namesakes_booking_cancelled_scores_0(client):
         say(client, scenario, line)
     result = evaluate(client, scenario)
     assert (result["success"], result["state_ok"]) == (0, False)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_second_cheapest_flight_booked_scores_0(client, seed):
+    scenario = hard_scenario(client, "TASK_BOOK_CONSTRAINED", seed)
+    details = scenario["details"]
+    runner_up = {**details["flight"], "outward-flight-number": details["runner-up"]}
+    before, after = gold_lines(client, scenario)
+    for line in before:
+        say(client, scenario, line)
+    booking = next(call for call in evaluate(client, scenario)["gold_calls"] if call["operation"] == "create_booking")
+    made = perform(client, {**scenario, "details": {**details, "flight": runner_up}}, booking)
+    assert made.status_code == 201
+    for line in after:
+        say(client, scenario, line.replace("{new booking code}", made.json["booking"]["code"]))
+    result = evaluate(client, scenario)
+    assert (result["success"], result["state_ok"]) == (0, False)
+    assert result["state_check"]["reason"].startswith("the new booking: flights outward is " + details["runner-up"])
+
+
+def test_a_booking_in_the_wrong_fare_scores_0(client):
+    scenario = hard_scenario(client, "TASK_BOOK_CONSTRAINED", 0)
+    assert scenario["details"]["fare"] == "Flex"
+    booking = next(call for call in evaluate(client, scenario)["gold_calls"] if call["operation"] == "create_booking")
+    made = perform(client, scenario, {**booking, "params": {**booking["params"], "fare": "Standard"}})
+    assert made.status_code == 201 and made.json["booking"]["fare"] == "Standard"
+    result = evaluate(client, scenario)
+    assert result["success"] == 0 and result["state_check"]["reason"] == \
+        "the new booking: fare is 'Standard', expected 'Flex'"

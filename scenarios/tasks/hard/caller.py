@@ -20,6 +20,7 @@ from ...sampling import MAX_REDRAWS, ChosenFlight, Draw, SetupBooking, Trip
 
 NORMAL, JUST_BOOKED, CLOSE = "normal", "just booked", "close to departure"  # when the call comes
 DONE, REFUSED = "done", "refused"  # the expected outcome of the customer's request
+NEW_CODE = "{new booking code}"  # in must_say and gold lines: the code of the booking the agent makes
 DAYS_SINCE_BOOKED = (10, 60)
 HOURS_SINCE_BOOKED = (2, 20)  # for JUST_BOOKED: inside the policy's 24 hours
 
