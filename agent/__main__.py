@@ -22,7 +22,7 @@ from scenarios.tasks import task_named
 from .crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
 from .env.modes import DEFAULT_MODES, check_modes, describe_modes
 from .env.recording import TRACE_MODES
-from .episode.run_folder import RUN_RECORD, SUMMARY_CSV
+from .episode.run_folder import EPISODES_CSV, RUN_RECORD, SUMMARY_CSV
 from .experiment import webwise_auto
 from .experiment.backends import BACKENDS, BackendError, session as backend_session
 from .experiment.backends.episode_worker import WorkerConfig
@@ -33,7 +33,8 @@ from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results.references import ReferenceError, load_reference, reference_names
-from .results.summary import load_trajectories, summarize, summarize_overall, write_csv
+from .results.summary import (EPISODE_FIELDS, episode_rows, load_trajectories, summarize, summarize_overall,
+                              write_csv)
 from .results.table import format_labelled
 
 
@@ -201,6 +202,7 @@ def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentPa
     trajectories = load_trajectories(out)
     rows = summarize(trajectories, planned_episodes(out))
     write_csv(rows, out / SUMMARY_CSV)
+    write_csv(episode_rows(trajectories), out / EPISODES_CSV, EPISODE_FIELDS)
     if not rows:
         print(f"No trajectories under {out}.")
         return 0
@@ -245,7 +247,7 @@ def _policy_options(args, out: Path) -> dict:
             "temperature": args.temperature, "embedding_model": args.embedding_model,
             "memory": args.memory, "auto_trials": args.auto_trials,
             "auto_examples": str(webwise_auto.examples_path(out)),
-            "protocol": args.protocol, "conversation": args.conversation}
+            "protocol": args.protocol, "conversation": args.conversation, "on_call": PROTOCOLS[args.protocol].on_call}
 
 
 @contextlib.contextmanager

@@ -39,6 +39,7 @@ from .steps import describe
 from .tasks.base import Outcome, Task
 
 PASSED = "the goal holds and nothing else changed"
+CALL_ONLY = "(the call with the customer)"  # the metrics' one entry of an episode that only talked
 MODALITIES = ("ui", "api")
 
 
@@ -66,12 +67,14 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         done, actions, total = [done[i] for i in ends], [describe(events[i]) for i in ends], len(walked)
     if call is not None:
         done, matched, total = _with_says(gold, done, matched, total, modality, list(messages), details, new_codes)
+        if not actions and done:  # the call went on, the page (or the API) was never used
+            actions = [CALL_ONLY]
         check = _with_call(check, call)
     return {
         "modality": modality,
         "success": success,
         **_progress(done, actions, total, success),
-        "num_actions": len(actions),
+        "num_actions": len([action for action in actions if action != CALL_ONLY]),
         "gold_actions": gold,
         "gold_calls": gold_calls,
         "matched": matched,
@@ -88,6 +91,8 @@ def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: in
     met = [says_met([step], messages, details, new_codes) == 1 for step in says]
     if done:
         done = [*done[:-1], done[-1] + sum(met)]
+    elif any(met):
+        done = [sum(met)]
     if modality == "ui":
         walked, heard = iter(matched), iter(met)
         matched = [next(heard) if step["action"] == "say" else next(walked) for step in gold]

@@ -25,14 +25,21 @@ import copy
 import json
 import urllib.parse
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from crm_app.http_client import http_sender
+from crm_app.services.fares import FARES
 
 # The operations a model may call. quote_flight_change is among them because change_flights'
 # description sends the model to it for the fare difference.
 TOOL_NAMES = ("search_airports", "search_flights", "get_quote", "book_flight", "get_booking", "cancel_booking",
               "update_passenger", "change_flights", "quote_flight_change")
+# On a call (the hard suite): speaking to the customer, finding a booking without its code, and
+# booking in a fare family (an argument the API takes, which the papers' tools never offered).
+CALL_TOOL_NAMES = ("message_customer", "search_bookings")
+CALL_ARGUMENTS = {"book_flight": {"fare": {"type": "string", "enum": list(FARES),
+                                           "description": "The fare family (Standard when left out): what a later "
+                                                          "change or cancellation allows, as the policy says"}}}
 SCENARIO_HEADER = "X-Scenario-Id"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 HIDDEN_QUERY = ("scenario",)  # the scenario is bound by the header, never chosen by the model
@@ -111,14 +118,29 @@ class ToolResult:
                 "text": self.text()}
 
 
-def tools_from_openapi(document: dict, names=TOOL_NAMES) -> dict[str, Tool]:
-    """The tools named, from the OpenAPI document; ToolsUnavailable names any the document lacks."""
+def tool_names(on_call: bool = False) -> tuple[str, ...]:
+    return TOOL_NAMES + CALL_TOOL_NAMES if on_call else TOOL_NAMES
+
+
+def tools_from_openapi(document: dict, names=TOOL_NAMES, extra_arguments: dict | None = None) -> dict[str, Tool]:
+    """The tools named, from the OpenAPI document, with any `extra_arguments` (tool -> body
+    properties) added; ToolsUnavailable names any the document lacks."""
     operations = {op.get("operationId"): (method.upper(), path, op)
                   for path, methods in document.get("paths", {}).items() for method, op in methods.items()}
     missing = [name for name in names if name not in operations]
     if missing:
         raise ToolsUnavailable(f"the OpenAPI document has no operation {_names(missing)}")
-    return {name: _tool(name, *operations[name], document.get("components", {})) for name in names}
+    tools = {name: _tool(name, *operations[name], document.get("components", {})) for name in names}
+    for name, arguments in (extra_arguments or {}).items():
+        if name in tools:
+            tools[name] = _with_body_arguments(tools[name], arguments)
+    return tools
+
+
+def _with_body_arguments(tool: Tool, arguments: dict) -> Tool:
+    properties = {**tool.parameters["properties"], **arguments}
+    return replace(tool, parameters={**tool.parameters, "properties": properties},
+                   body_params=tool.body_params + tuple(arguments))
 
 
 def _tool(name: str, method: str, path: str, operation: dict, components: dict) -> Tool:
@@ -168,10 +190,12 @@ def _resolve(node, components: dict):
 class ScenarioTools:
     """The tools, run against the CRM at `server_url` inside one scenario."""
 
-    def __init__(self, server_url: str, scenario_id: str, document: dict | None = None, timeout: float = 30.0):
+    def __init__(self, server_url: str, scenario_id: str, document: dict | None = None, timeout: float = 30.0,
+                 on_call: bool = False):
         self.server_url = server_url.rstrip("/")
         self.scenario_id = scenario_id
-        self.tools = tools_from_openapi(document if document is not None else fetch_openapi(self.server_url, timeout))
+        document = document if document is not None else fetch_openapi(self.server_url, timeout)
+        self.tools = tools_from_openapi(document, tool_names(on_call), CALL_ARGUMENTS if on_call else None)
         self._send = http_sender(self.server_url, timeout, {SCENARIO_HEADER: scenario_id})
 
     def definitions(self) -> list[dict]:

@@ -49,8 +49,9 @@ class ToolObservation:
 
 class ApiEnv:
     def __init__(self, server_url: str, max_steps: int = 60, operator_token: str | None = None, *,
-                 suite: str | None = None, stop_on_success: bool = False):
+                 suite: str | None = None, stop_on_success: bool = False, on_call: bool = False):
         self.server_url = server_url.rstrip("/")
+        self.on_call = on_call  # a customer on the line: the tools to speak to them and find bookings by name
         self.client = ScenarioClient(server_url, operator_token=operator_token, modality=MODALITY)
         self.max_steps, self.suite, self.stop_on_success = max_steps, suite, stop_on_success
         self.observations: tuple[str, ...] = ()  # the worker sets what a browser would observe; no page here
@@ -67,7 +68,7 @@ class ApiEnv:
         self.scenario, metrics = self.client.generate(task, seed, self.suite)
         if self._document is None:
             self._document = fetch_openapi(self.server_url)
-        self.tools = ScenarioTools(self.server_url, self.scenario["id"], self._document)
+        self.tools = ScenarioTools(self.server_url, self.scenario["id"], self._document, on_call=self.on_call)
         self.observation = ToolObservation(FIRST_TEXT, self.tools.definitions(), url=self.server_url)
         self.steps, self._over = 0, False
         timings = {"scenario_ms": _ms(started), "total_ms": _ms(started)}
@@ -89,6 +90,8 @@ class ApiEnv:
                 "succeeded": end.succeeded, "timings": timings}
         if result:
             info["result"] = result.record()
+            if result.tool == "message_customer" and not result.is_error:
+                info["customer"] = result.body.get("reply")
         return self.observation, end.reward, end.terminated, end.truncated, info
 
     def _call(self, text: str) -> ToolResult:

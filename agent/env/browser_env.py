@@ -18,9 +18,10 @@ ends the episode (`stop`), else 0. When an episode ends its browser context is c
 next episode's blank page opened right away (timed as `next_page_ms`). The server's operator
 token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /evaluate answer the gold steps' values.
 Options (a protocol's, agent/experiment/protocols.py) set how the page is read (`reading`:
-observation.Reading), the scenario `suite` asked for, and `stop_on_success`: the episode then ends
+observation.Reading), the scenario `suite` asked for, `stop_on_success`: the episode then ends
 (terminated, reward 1) on the first action after which /evaluate reports success
-(episode_end.py).
+(episode_end.py), and `on_call`: a customer is on the line, and the first observation opens with
+their first line as a `CUSTOMER: ...` line, as their replies do.
 """
 from __future__ import annotations
 
@@ -56,11 +57,12 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
 class CrmEnv:
     def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
                  observations=DEFAULT_MODES, *, reading: Reading = ELEMENT_LIST, suite: str | None = None,
-                 stop_on_success: bool = False):
+                 stop_on_success: bool = False, on_call: bool = False):
         self.client = ScenarioClient(server_url, operator_token=operator_token, modality="ui")  # page events
         self.max_steps = max_steps
         self.observations = check_modes(observations)
         self.reading, self.suite, self.stop_on_success = reading, suite, stop_on_success
+        self.on_call = on_call  # a customer on the line: the first observation opens with their first line
         self._playwright = None
         self._browser = browser
         self._context = None
@@ -89,6 +91,9 @@ class CrmEnv:
         if not self.observation.ready:  # the app had not even started: wait for it, then look again
             wait_until_ready(self.page)
             self.observation = observe(self.page, settle=True, reading=self.reading)
+        opening = [line["text"] for line in self.scenario.get("conversation") or [] if line.get("role") == "CUS"]
+        if self.on_call and opening:
+            self.observation.with_customer(opening[0])
         clock.lap("load_and_observe")
         self._extract_modes(clock)
         self.steps = 0
@@ -123,6 +128,8 @@ class CrmEnv:
             clock.lap("next_page")
         info = {"action": str(action) if action else text, "error": error, "metrics": metrics,
                 "answer": action.value if stopped else None, "succeeded": end.succeeded, "timings": clock.result()}
+        if reply is not None:
+            info["customer"] = reply
         return self.observation, end.reward, end.terminated, end.truncated, info
 
     def evaluate(self) -> dict:

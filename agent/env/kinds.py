@@ -3,7 +3,9 @@
 attribute (`browser` when it names none); the episode worker makes the one each method needs.
 
 Environment options (`options`) are plain data a protocol hands down: `suite`, `stop_on_success`
-for both kinds, and `reading` (observation.Reading) for the browser."""
+for both kinds, `reading` (observation.Reading) for the browser, and `on_call` (a customer on the
+line: the browser's first observation opens with their first line, the API gets the tools to speak
+to them and to search bookings by name)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,7 +26,7 @@ def _browser(server_url: str, operator_token: str | None, options: dict, recordi
 def _api(server_url: str, operator_token: str | None, options: dict, recording: dict, browser=None):
     """No page: nothing to read, screenshot or trace."""
     return ApiEnv(server_url, operator_token=operator_token, suite=options.get("suite"),
-                  stop_on_success=options.get("stop_on_success", False))
+                  stop_on_success=options.get("stop_on_success", False), on_call=options.get("on_call", False))
 
 
 ENVIRONMENTS: dict[str, Callable] = {"browser": _browser, "api": _api}

@@ -46,6 +46,8 @@ def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None =
                       metrics={k: step_info["metrics"].get(k) for k in STEP_METRICS})
         if "result" in step_info:  # what a tool call got (the API environment)
             record["result"] = step_info["result"]
+        if "customer" in step_info:  # the customer's reply to what the agent said
+            record["customer"] = step_info["customer"]
         steps.append(record)
         metrics = step_info["metrics"]  # evaluated after the step; nothing happens on the page later
         if terminated or truncated:

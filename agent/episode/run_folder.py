@@ -2,6 +2,7 @@
 
     OUT/run.json                                     the run's record (agent/experiment/run_record.py)
     OUT/summary.csv                                  the table (agent/results/summary.py)
+    OUT/episodes.csv                                 one row per finished episode (same module)
     OUT/report/index.html                            the HTML report (agent/results/report/)
     OUT/<label>/<task>/seed<S>-trial<T>.json         one episode's trajectory (trajectory.py)
     OUT/<label>/<task>/seed<S>-trial<T>/             its screenshots and trace (agent/env/recording.py)
@@ -15,6 +16,7 @@ from pathlib import Path
 
 RUN_RECORD = "run.json"
 SUMMARY_CSV = "summary.csv"
+EPISODES_CSV = "episodes.csv"
 REPORT = "report"
 AUTO_TRIALS = "auto-trials"
 AUTO_EXAMPLES = "auto-examples.json"

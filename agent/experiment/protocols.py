@@ -10,6 +10,10 @@ scenario suite `paper` (five tasks, return trips, flights named by their times),
 observation (agent/env/paper_observation.py), the paper prompts (agent/policies/prompts/paper/), an episode
 that ends on the first action after which the server reports success or at the task's action cap,
 and #act as the agent's actions, invalid ones included.
+
+`hard` is the hard suite (docs/hard-suite.md): a simulated customer on the line holds the facts and
+an airline policy decides what may be done; the prompts get the policy and the way to speak to the
+customer (SAY, or the message_customer tool), the rest as in `full`.
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ class Protocol:
     caps: dict[str, int] = field(default_factory=dict)  # actions per task at most; {}: FULL_MAX_STEPS each
     stop_on_success: bool = False  # the episode ends on the first action after which /evaluate reports success
     counts_agent_actions: bool = False  # #act: the agent's actions, not the page events the server recorded
+    on_call: bool = False  # a customer on the line: prompts get SAY (or its tool) and the airline's policy
 
     @property
     def tasks(self) -> tuple[str, ...]:
@@ -51,7 +56,8 @@ class Protocol:
 
     def env_options(self) -> dict:
         """The environment options this protocol sets (agent/env/kinds.py): plain data."""
-        return {"reading": self.reading, "suite": self.suite, "stop_on_success": self.stop_on_success}
+        options = {"reading": self.reading, "suite": self.suite, "stop_on_success": self.stop_on_success}
+        return {**options, "on_call": True} if self.on_call else options
 
 
 def step_limit(limits: int | dict[str, int], task: str) -> int:
@@ -66,6 +72,9 @@ PROTOCOLS = {
                                "success-detected stop, per-task caps; #act = the agent's actions",
                       "paper", PAPER, methods=("oracle", "flat", "heap", "step"), caps=PAPER_CAPS,
                       stop_on_success=True, counts_agent_actions=True),
+    "hard": Protocol("hard", "seven tasks with a customer on the line who holds the facts and an airline policy; "
+                             "prompts get the policy and SAY; ends when the agent stops", "hard", ELEMENT_LIST,
+                     on_call=True),
 }
 DEFAULT = "full"
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..crm.tools import TOOL_NAMES
+from ..crm.tools import tool_names
 from ..policies import environment_of, takes_shots
 from .protocols import DEFAULT as PROTOCOL  # the task protocol (protocols.py)
+from .protocols import PROTOCOLS
 
 
 def result_settings(method: str, options: dict, shots: str = "0") -> dict:
@@ -33,7 +34,8 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
     if method == "webwise" and shots == "auto":  # its examples come from this many zero-shot trials per task
         settings["auto_trials"] = options.get("auto_trials")
     if environment_of(method) == "api":  # toolcall: the tools it is offered, its work scored as API calls
-        settings.update(tools=list(TOOL_NAMES), modality="api")
+        on_call = PROTOCOLS[settings["protocol"]].on_call if settings["protocol"] in PROTOCOLS else False
+        settings.update(tools=list(tool_names(on_call)), modality="api")
     return settings
 
 

@@ -46,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     server_url = args.server.rstrip("/")
     try:
         scenario = _new_scenario(server_url, args) if args.new_scenario else None
-        scenario_id = scenario["id"] if scenario else _existing_scenario(server_url, args.scenario)
-        tools = ScenarioTools(server_url, scenario_id)
+        scenario_id, suite = _existing_scenario(server_url, scenario["id"] if scenario else args.scenario)
+        tools = ScenarioTools(server_url, scenario_id, on_call=_on_call(suite))
     except Refused as refused:
         print(refused, file=sys.stderr)
         return refused.status
@@ -86,12 +86,17 @@ def _new_scenario(server_url: str, args) -> dict:
     return body
 
 
-def _existing_scenario(server_url: str, scenario_id: str) -> str:
-    """The id, once the CRM confirms the scenario exists."""
+def _existing_scenario(server_url: str, scenario_id: str) -> tuple[str, str | None]:
+    """The id and the scenario's suite, once the CRM confirms the scenario exists."""
     status, body = _get(server_url, "/api/config", {SCENARIO_HEADER: scenario_id})
     if status != 200:
         raise Refused(f"Scenario {scenario_id!r} cannot be used ({status}): {body.get('error', body)}", 2)
-    return scenario_id
+    return scenario_id, body.get("scenario_suite")
+
+
+def _on_call(suite: str | None) -> bool:
+    """Whether a customer is on the line in the suite's scenarios: the tools then include speaking to them."""
+    return bool(suite in SUITES and SUITES[suite].hidden_details)
 
 
 def _get(server_url: str, path: str, headers: dict | None = None) -> tuple[int, dict]:

@@ -6,6 +6,8 @@ from functools import lru_cache
 from pathlib import Path
 from string import Template
 
+from crm_app.services.policy import policy_text
+
 from ..env.actions import describe_actions
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
@@ -50,7 +52,15 @@ def examples(name: str, shots: str) -> str:
 
 
 def task_text(scenario: dict) -> str:
-    return str(scenario.get("instruction") or "").strip()
+    """The instruction, and on a call what the agent is told of it (`call_text`)."""
+    briefing = str(scenario.get("instruction") or "").strip()
+    return f"{briefing}\n\n{scenario['call']}" if scenario.get("call") else briefing
+
+
+def call_text(prompt: str = "call") -> str:
+    """How to speak to the customer on the line, and the airline's policy (the hard suite's)."""
+    say = describe_actions(conversation=True).splitlines()[-1]
+    return render(prompt, say=say, policy=policy_text())
 
 
 def conversation_text(scenario: dict) -> str:

@@ -3,7 +3,13 @@ mean ± standard error over the finished episodes, one column group per method; 
 were replayed; and how many episodes crashed or are incomplete (planned by the run but not
 finished). The standard error of a single episode is not known: it is shown as `n/a`. #actions is
 what the episode's protocol counts (agent/experiment/protocols.py): the page events the server recorded, or
-the agent's actions."""
+the agent's actions.
+
+Episodes with a customer on the line (the hard suite) are also judged on the call: the rows add the
+share of episodes whose final state was right (`state_ok`), that told the customer what they must
+(`said_ok`), that verified the caller before any write (`verified_first`), that succeeded without
+breaking the policy (`under_policy`, completion under policy), and the writes the policy forbids
+(`policy_violations`, a total). `episodes.csv` has those verdicts per episode."""
 from __future__ import annotations
 
 import csv
@@ -22,6 +28,14 @@ METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "
 CSV_FIELDS = ["method", "shots", "protocol", "task", "episodes", "crashed", "incomplete", "success_mean", "success_se",
               "progress_mean", "progress_se", "actions_mean", "actions_se", "k", "pass_k", "prompt_tokens",
               "completion_tokens", "llm_calls", "cached_calls", "embedding_tokens"]
+CALL_FIELDS = ["state_ok_rate", "said_ok_rate", "verified_first_rate", "under_policy_rate", "policy_violations"]
+# The hard suite's verdicts on the call, as shares of the episodes: (table column, key)
+CALL_RATES = (("state ok", "state_ok"), ("said ok", "said_ok"), ("verified first", "verified_first"),
+              ("under policy", "under_policy"))
+VIOLATIONS_COLUMN = ("violations", "policy_violations")
+CALL_VERDICTS = ("state_ok", "said_ok", "verified_first", "policy_violations")  # /evaluate's, on a call
+EPISODE_FIELDS = ["method", "shots", "protocol", "task", "seed", "trial", "success", "task_progress", "num_actions",
+                  *CALL_VERDICTS]
 STATUS_COLUMNS = ("crashed", "incomplete")
 UNKNOWN = "n/a"
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
@@ -75,6 +89,7 @@ def summarize(episodes: list[Trajectory], planned=()) -> list[dict]:
             row[f"{column}_mean"], row[f"{column}_se"] = mean_se([metric(r, key) for r in runs])
         row.update(_pass_k(runs))
         row.update(_usage_totals(runs))
+        row.update(_call_verdicts(runs))
         rows.append(row)
     return rows
 
@@ -100,6 +115,34 @@ def _pass_k(runs: list[Trajectory]) -> dict:
     return {"k": k, "pass_k": pass_hat_k(list(by_seed.values()), k) if k > 1 else ""}
 
 
+def under_policy(trajectory: Trajectory) -> bool:
+    """Completion under policy: the episode succeeded and broke no rule of the policy."""
+    return trajectory.metrics.get("success") == 1 and not trajectory.metrics.get("policy_violations")
+
+
+def _call_verdicts(runs: list[Trajectory]) -> dict:
+    """The shares of episodes meeting each verdict on the call, and the violations in all; empty
+    for episodes without a call."""
+    judged = [r for r in runs if "said_ok" in r.metrics]
+    if not judged:
+        return {**{f"{key}_rate": "" for _, key in CALL_RATES}, "policy_violations": ""}
+    verdict = lambda r, key: under_policy(r) if key == "under_policy" else bool(r.metrics.get(key))  # noqa: E731
+    return {**{f"{key}_rate": mean(float(verdict(r, key)) for r in judged) for _, key in CALL_RATES},
+            "policy_violations": sum(int(r.metrics.get("policy_violations", 0)) for r in judged)}
+
+
+def episode_rows(episodes: list[Trajectory]) -> list[dict]:
+    """One row per finished episode: its scores, and on a call its verdicts on the call."""
+    rows = []
+    for t in sorted((t for t in episodes if t.complete), key=lambda t: (t.label, task_order(t.task), t.seed, t.trial)):
+        row = {"method": t.label, "shots": t.shots, "protocol": protocol_of(t.settings).name, "task": t.task,
+               "seed": t.seed, "trial": t.trial, "success": t.metrics.get("success", 0),
+               "task_progress": t.metrics.get("task_progress", 0), "num_actions": metric(t, "num_actions")}
+        row.update({key: int(t.metrics[key]) for key in CALL_VERDICTS if key in t.metrics})
+        rows.append(row)
+    return rows
+
+
 def _usage_totals(runs: list[Trajectory]) -> dict:
     """Model usage summed over the episodes (0 for policies without a model)."""
     total = lambda key: sum(int(r.usage.get(key, 0)) for r in runs)  # noqa: E731
@@ -108,13 +151,18 @@ def _usage_totals(runs: list[Trajectory]) -> dict:
             "embedding_tokens": total("embedding_tokens")}
 
 
-def write_csv(rows: list[dict], path: Path) -> None:
+def write_csv(rows: list[dict], path: Path, fields: list[str] | None = None) -> None:
+    """The rows as CSV; summarize() rows by default, with the call's columns only when an episode had
+    a call (so a summary without one reads as it always did)."""
+    if fields is None:
+        on_call = any(row.get("policy_violations", "") != "" for row in rows)
+        fields = CSV_FIELDS + (CALL_FIELDS if on_call else [])
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+        writer = csv.DictWriter(handle, fieldnames=fields)
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: _csv_value(k, v) for k, v in row.items()})
+            writer.writerow({k: _csv_value(k, v) for k, v in row.items() if k in fields})
 
 
 def _csv_value(key: str, value):

@@ -10,7 +10,8 @@ import math
 
 from ..experiment.protocols import PROTOCOLS
 from .references import Reference
-from .summary import EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN, task_order
+from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
+                      VIOLATIONS_COLUMN, task_order)
 
 
 def format_labelled(rows: list[dict], references: list[Reference] = (), overall: list[dict] = ()) -> str:
@@ -48,9 +49,17 @@ def _row_names(rows: list[dict]) -> list[str]:
     names = [name for name, _ in METRICS]
     if any(row["pass_k"] != "" for row in rows):
         names.append("pass^k")
+    names += _call_names(rows)
     if any(row.get("prompt_tokens") or row.get("completion_tokens") for row in rows):
         names += [name for name, _ in TOKEN_COLUMNS]
     return names + list(STATUS_COLUMNS)
+
+
+def _call_names(rows: list[dict]) -> list[str]:
+    """The columns of the verdicts on the call, when any episode had one (the hard suite)."""
+    if not any(row.get("policy_violations", "") != "" for row in rows):
+        return []
+    return [name for name, _ in CALL_RATES] + [VIOLATIONS_COLUMN[0]]
 
 
 def _reference_cell(reference: Reference, label: str, task: str, name: str) -> str:
@@ -65,7 +74,7 @@ def format_table(rows: list[dict]) -> str:
     show_pass = any(r["pass_k"] != "" for r in rows)
     show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
     show_embedding = any(r.get("embedding_tokens") for r in rows)
-    names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else [])
+    names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else []) + _call_names(rows)
              + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
              + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + list(STATUS_COLUMNS))
     header = ["task"] + [f"{m} {n}" for m in methods for n in names]
@@ -90,6 +99,10 @@ def format_cell(row: dict | None, name: str) -> str:
         return str(row[name])
     if name == "pass^k":
         return f"{row['pass_k']:.2f} (k={row['k']})" if row["pass_k"] != "" else "-"
+    rates = dict(CALL_RATES)
+    if name in rates or name == VIOLATIONS_COLUMN[0]:
+        value = row.get(f"{rates[name]}_rate" if name in rates else VIOLATIONS_COLUMN[1], "")
+        return "-" if value == "" else f"{value:.2f}" if name in rates else str(value)
     column = "actions" if name == "#actions" else name
     digits = 1 if name == "#actions" else 2
     average, error = row[column + "_mean"], row[column + "_se"]

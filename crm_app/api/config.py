@@ -3,7 +3,7 @@ from __future__ import annotations
 from flask import current_app
 
 from ..db import get_session
-from ..scope import current_dataset, requested_scenario_id
+from ..scope import scenario_from_request
 from ..services.validation import EARLIEST_BIRTH
 from .blueprint import api, calendar
 
@@ -11,8 +11,9 @@ from .blueprint import api, calendar
 @api.get("/config")
 def config():
     session = get_session()
-    current_dataset(session)  # an unknown scenario is reported here, before the page relies on it
+    scenario = scenario_from_request(session)  # an unknown one is reported here, before the page relies on it
     cal = calendar()
     return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
             "last_date": cal.last_date.isoformat(), "earliest_birth_date": EARLIEST_BIRTH.isoformat(),
-            "scenario": requested_scenario_id(), "suite": current_app.config["SUITE"]}
+            "scenario": scenario.id if scenario else None, "suite": current_app.config["SUITE"],
+            "scenario_suite": scenario.suite if scenario else None}

@@ -1,8 +1,12 @@
 """One BrowserGym task per CRM task type, over the CRM's scenario routes.
 
 setup     makes the scenario of (task, seed), opens its url, and gives its instruction as the goal
+          (a hard-suite task: with the customer's opening line)
 validate  scores the page's recorded events with /evaluate: reward = success; done when the task
-          succeeded or the agent sent its answer (a chat message) or gave up
+          succeeded or the agent sent its answer (a chat message) or gave up. In a hard-suite task
+          the agent's chat messages are lines to the customer on the line: each goes to the CRM's
+          customer, whose reply is the user's next chat message; done when the task succeeded, the
+          agent gave up, or the customer ended the call
 cheat     plays the scenario's gold steps on the page (the harness's oracle); it needs the gold
           values, which a server may keep for its operator: requests carry the operator token when
           there is one (the embedded server's own; for AIRLINECRM_URL, CRM_OPERATOR_TOKEN or the
@@ -17,9 +21,11 @@ from playwright.sync_api import Error as PlaywrightError
 
 from agent.crm.client import ScenarioClient
 from agent.env.browser_env import VIEWPORT, wait_until_ready
-from agent.env.executor import perform
+from agent.env.executor import perform, read
 from agent.env.observation import call_page, observe
 from agent.policies.oracle import OraclePolicy
+from scenarios.customer.simulator import CLOSING
+from scenarios.tasks import HARD_TASKS
 
 from .chromium import use_debian_chromium
 from .server import crm_server
@@ -32,6 +38,7 @@ class AirlineCrmTask(AbstractBrowserTask):
     """A scenario of `task_name` (a CRM task type, e.g. TASK_BOOK_FLIGHT) with BrowserGym's seed."""
 
     task_name = ""
+    suite: str | None = None  # "hard" for the hard suite's tasks; None: the server's own
 
     @classmethod
     def get_task_id(cls) -> str:
@@ -48,22 +55,45 @@ class AirlineCrmTask(AbstractBrowserTask):
         self.client = ScenarioClient(url, operator_token=token, modality="ui")  # scores the page events
         self.scenario: dict | None = None
         self.page = None
+        self.forwarded = 0  # chat messages already seen (a hard task's lines to the customer)
 
     def setup(self, page) -> tuple[str, dict]:
-        self.scenario, _ = self.client.generate(self.task_name, self.seed)
+        self.scenario, _ = self.client.generate(self.task_name, self.seed, self.suite)
         self.page = page
+        self.forwarded = 0
         page.goto(self.scenario["url"], wait_until="domcontentloaded")
         wait_until_ready(page)
-        info = {key: self.scenario.get(key) for key in ("id", "scenario", "seed", "conversation", "details")}
-        return self.scenario["instruction"], info
+        # A hard task's details are the customer's hidden facts: the agent's side never gets them.
+        shown = ("id", "scenario", "seed", "conversation") + (() if self.suite else ("details",))
+        return self._goal(), {key: self.scenario.get(key) for key in shown}
+
+    def _goal(self) -> str:
+        goal = self.scenario["instruction"]
+        if not self.suite:
+            return goal
+        opening = " ".join(line["text"] for line in self.scenario.get("conversation", []))
+        return f"{goal}\nThe customer says: {opening}\nSpeak to the customer with send_msg_to_user."
 
     def validate(self, page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
+        reply = self._forward(chat_messages) if self.suite else ""
         _settle(page)
         metrics = self.client.evaluate(self.scenario["id"])
         success = bool(metrics["success"])
-        answered = bool(chat_messages) and chat_messages[-1]["role"] in ANSWER_ROLES
-        info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched")}
-        return float(success), success or answered, "", info
+        last = chat_messages[-1]["role"] if chat_messages else None
+        ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
+        info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched",
+                                                   "said_ok", "verified_first", "policy_violations")
+                if key in metrics}
+        return float(success), success or ended, reply, info
+
+    def _forward(self, chat_messages: list[dict]) -> str:
+        """Say the agent's new chat messages to the customer; the customer's replies. BrowserGym's chat
+        opens with its assistant's greeting and the goal as the user's message: no line of the call."""
+        if not self.forwarded:
+            self.forwarded = next((i + 1 for i, m in enumerate(chat_messages) if m["role"] == "user"), 0)
+        new = [m["message"] for m in chat_messages[self.forwarded:] if m["role"] == "assistant"]
+        self.forwarded = len(chat_messages)
+        return " ".join(self.client.say(self.scenario["id"], text) for text in new)
 
     def cheat(self, page, chat_messages: list[dict]) -> None:
         gold = self.scenario.get("gold_actions") or []
@@ -74,7 +104,11 @@ class AirlineCrmTask(AbstractBrowserTask):
         oracle.reset(self.scenario)
         observation = observe(page, settle=True)
         for _ in range(CHEAT_STEP_LIMIT):
-            action, error = perform(page, oracle.act(observation)[1], observation.elements)
+            text = oracle.act(observation)[1]
+            if text.startswith("SAY "):  # a gold line to the customer on the line
+                self.client.say(self.scenario["id"], read(text)[0].value)
+                continue
+            action, error = perform(page, text, observation.elements)
             if action is not None and action.name == "stop":
                 return
             observation = observe(page, error, settle=True)
@@ -98,4 +132,5 @@ def _settle(page) -> None:
 def task_class(task_name: str) -> type[AirlineCrmTask]:
     """The AirlineCrmTask subclass of one CRM task type (BrowserGym registers one class per id)."""
     slug = task_name.removeprefix("TASK_").title().replace("_", "")
-    return type(f"{slug}Task", (AirlineCrmTask,), {"task_name": task_name, "__module__": __name__})
+    suite = "hard" if task_name in HARD_TASKS else None
+    return type(f"{slug}Task", (AirlineCrmTask,), {"task_name": task_name, "suite": suite, "__module__": __name__})

@@ -1,6 +1,7 @@
 """The AirlineCRM tasks inside BrowserGym itself (its own Playwright, driving Debian's Chromium):
 every task is registered, seeds are scenario seeds, the gold steps earn reward 1, doing nothing
-earns 0, and BrowserGym's own actions (fill, click by bid) are recorded and scored by the CRM."""
+earns 0, and BrowserGym's own actions (fill, click by bid) are recorded and scored by the CRM; in a
+hard-suite task the chat is the line to the customer."""
 import re
 import subprocess
 
@@ -16,6 +17,9 @@ from scenarios.app import embedded_server
 
 EXPECTED_IDS = ["airlinecrm.find-flight", "airlinecrm.book-flight", "airlinecrm.find-booking",
                 "airlinecrm.cancel-flight", "airlinecrm.update-passenger-details", "airlinecrm.modify-flight"]
+HARD_IDS = ["airlinecrm.policy-change", "airlinecrm.policy-cancel", "airlinecrm.fare-question",
+            "airlinecrm.find-by-name", "airlinecrm.two-requests", "airlinecrm.corrected-request",
+            "airlinecrm.book-constrained"]
 
 
 @pytest.fixture
@@ -42,9 +46,9 @@ def bids(obs) -> dict[str, str]:
     return found
 
 
-def test_the_six_tasks_are_registered():
-    assert list(airlinecrm_browsergym.TASK_IDS) == EXPECTED_IDS
-    assert {f"browsergym/{task_id}" for task_id in EXPECTED_IDS} <= set(gym.registry)
+def test_the_six_tasks_and_the_hard_suites_seven_are_registered():
+    assert list(airlinecrm_browsergym.TASK_IDS) == EXPECTED_IDS + HARD_IDS
+    assert {f"browsergym/{task_id}" for task_id in EXPECTED_IDS + HARD_IDS} <= set(gym.registry)
 
 
 @pytest.mark.parametrize("task_id", EXPECTED_IDS)
@@ -113,3 +117,30 @@ def test_browsergym_drives_debian_chromium_and_an_answer_ends_the_episode(make_e
     assert env.unwrapped.chat.browser.version == env.unwrapped.browser.version
     _, reward, terminated, _, info = env.step('send_msg_to_user("I could not find the booking.")')
     assert (reward, terminated) == (0.0, True) and info["task_info"]["num_actions"] == 0
+
+
+
+def test_a_chat_message_goes_to_the_customer_whose_reply_comes_back_in_the_chat(make_env):
+    env = make_env("airlinecrm.policy-cancel")
+    obs, info = env.reset(seed=0)
+    assert "The customer says: " in obs["goal"] and "details" not in info["task_info"]
+    obs, reward, terminated, _, info = env.step(
+        'send_msg_to_user("Could you give me your confirmation code and your date of birth, please?")')
+    assert (reward, terminated) == (0.0, False)
+    said = [message["message"] for message in obs["chat_messages"] if message["role"] == "user"]
+    assert said[-1].startswith("My confirmation code is ")
+    url, token = crm_server()
+    call = ScenarioClient(url, operator_token=token)._get("/api/customer/messages",
+                                                          scenario=env.unwrapped.task.scenario["id"])["messages"]
+    assert [line["role"] for line in call] == ["customer", "agent", "customer"] and call[2]["text"] == said[-1]
+
+
+@pytest.mark.parametrize("task_id", ["airlinecrm.policy-cancel", "airlinecrm.find-by-name"])
+def test_the_gold_steps_and_lines_earn_the_reward_of_a_hard_task(make_env, task_id):
+    env = make_env(task_id)
+    env.reset(seed=0)
+    _, reward, terminated, _, _ = env.step("noop(0)")
+    assert (reward, terminated) == (0.0, False)
+    env.unwrapped.task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
+    _, reward, terminated, _, info = env.step("noop(0)")
+    assert (reward, terminated) == (1.0, True) and info["task_info"]["said_ok"] is True
