@@ -26,8 +26,12 @@ DEFAULTS = {
     "MAX_API_CALLS": 5000,
     # Where visitors reach the server (scenario urls start with it); empty: the request's own host.
     "PUBLIC_URL": "",
-    # The scenario suite /generate-random-scenario serves (scenarios/suites.py): "full" or "paper".
+    # The scenario suite /generate-random-scenario serves (scenarios/suites.py): "full", "paper" or "hard".
     "SUITE": "full",
+    # The customer on the line (scenarios/customer/): a model of an OpenAI-compatible endpoint
+    # role-plays it when set (its key from OPENAI_API_KEY); empty: the deterministic rule-based one.
+    "CUSTOMER_MODEL": "",
+    "CUSTOMER_BASE_URL": "",
     # The folder whose templates/ and static/ make the page: the repository's root, where they stay.
     "PAGE_FOLDER": str(Path(__file__).resolve().parent.parent),
 }
@@ -35,7 +39,8 @@ DEFAULTS = {
 ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
                     "INSTANCE_PATH": "CRM_INSTANCE_PATH", "OPERATOR_TOKEN": "CRM_OPERATOR_TOKEN",
                     "SECRET_KEY": "CRM_SECRET_KEY", "MAX_EVENTS": "CRM_MAX_EVENTS",
-                    "MAX_API_CALLS": "CRM_MAX_API_CALLS", "PUBLIC_URL": "CRM_PUBLIC_URL", "SUITE": "CRM_SUITE"}
+                    "MAX_API_CALLS": "CRM_MAX_API_CALLS", "PUBLIC_URL": "CRM_PUBLIC_URL", "SUITE": "CRM_SUITE",
+                    "CUSTOMER_MODEL": "CRM_CUSTOMER_MODEL", "CUSTOMER_BASE_URL": "CRM_CUSTOMER_BASE_URL"}
 INTEGER_KEYS = ("DATA_SEED", "MAX_EVENTS", "MAX_API_CALLS")
 
 

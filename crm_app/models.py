@@ -221,6 +221,8 @@ class CustomerMessage(Base):
     text: Mapped[str] = mapped_column(String(1000))
     # API calls the scenario had recorded when the line was said: orders the call against its writes.
     calls_before: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Which customer said a customer's line: "rules", or "llm:<model>"; None for the agent's lines.
+    speaker: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
 
 class IdempotencyKey(Base):

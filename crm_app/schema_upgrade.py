@@ -11,6 +11,7 @@ ADDED_COLUMNS = (
     ("bookings", "fare", "VARCHAR(10) NOT NULL DEFAULT 'Standard'"),  # services/fares.py
     ("bookings", "booked_at", "TIMESTAMP"),
     ("customer_messages", "calls_before", "INTEGER NOT NULL DEFAULT 0"),
+    ("customer_messages", "speaker", "VARCHAR(80)"),
 )
 
 

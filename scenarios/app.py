@@ -15,6 +15,7 @@ from crm_app.openapi import add_part
 from crm_app.services.errors import InvalidInput
 from crm_app.suite_look import register_looks
 
+from .customer.llm_customer import CUSTOMER, customer_from_config
 from .openapi import API_PART
 from .routes import scenario_routes
 from .suites import SUITES, suite_named
@@ -36,6 +37,7 @@ def init_app(app: Flask) -> None:
     document, and what the page needs to know of the suites."""
     _check_suite(app)
     register_looks(app, {name: suite.look for name, suite in SUITES.items()})
+    app.extensions[CUSTOMER] = customer_from_config(app.config)
     app.register_blueprint(scenario_routes)
     add_part(app, API_PART)
 

@@ -104,7 +104,8 @@ PATHS = {
              "400": error("No text, text that is empty or too long, or no scenario"),
              "404": error("An unknown scenario"),
              "409": error("The Idempotency-Key was used for a different request"),
-             "413": TOO_LARGE, "429": error("The scenario holds as many lines as the server keeps for one")},
+             "413": TOO_LARGE, "429": error("The scenario holds as many lines as the server keeps for one"),
+             "502": error("The customer's model (run.py --customer-model) did not answer; nothing was stored")},
             [*SCENARIO, IDEMPOTENCY],
             body(obj({"text": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}}, required=("text",)),
                  "What the agent says"),
@@ -115,7 +116,10 @@ PATHS = {
             "The customer's opening line, then every line the agent said and the customer's reply, in order.",
             {"200": answer(obj({"messages": {"type": "array", "items": obj(
                 {"role": {"type": "string", "enum": ["agent", "customer"]}, "text": {"type": "string"}},
-                required=("role", "text"))}}, required=("messages",)), "The call"),
+                required=("role", "text"))},
+                "customer": {"type": "string", "description": "Which customer answers the call: 'rules' (the "
+                                                              "rule-based one) or 'llm:<model>'"}},
+                required=("messages", "customer")), "The call"),
              "400": error("No scenario"), "404": error("An unknown scenario")},
             SCENARIO, tags=TAGS,
         ),

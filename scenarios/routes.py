@@ -19,6 +19,7 @@ from crm_app.web import page_url
 from . import call_log, store
 from .card_data import protector
 from .customer import transcript
+from .customer.llm_customer import CUSTOMER
 from .evaluator import MODALITIES
 from .events import clean_event
 from .operator import is_operator, without_gold_values
@@ -109,11 +110,17 @@ def message_customer():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
     text = transcript.clean_text(json_body())
-    return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text)}, 201
+    return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text, _customer())}, 201
 
 
 @scenario_routes.get("/api/customer/messages")
 def customer_messages():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
-    return {"messages": transcript.messages(session, scenario.id, store.told(_world(), scenario))}
+    return {"messages": transcript.messages(session, scenario.id, store.told(_world(), scenario)),
+            "customer": transcript.speaker(session, scenario.id, _customer().speaker)}
+
+
+def _customer():
+    """The customer the server runs (scenarios/customer/llm_customer.customer_from_config)."""
+    return current_app.extensions[CUSTOMER]

@@ -8,6 +8,8 @@ keeps to the corrected value from then on.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .facts import BY_NAME, FactKind
 from .reading import Reading, read
 
@@ -81,3 +83,16 @@ def _answers(reading: Reading, known: dict) -> list[str]:
 
 def _kinds(names) -> list[FactKind]:
     return [BY_NAME[name] for name in names]
+
+
+@dataclass(frozen=True)
+class RuleCustomer:
+    """The default customer: `reply` above. (llm_customer.LLMCustomer is the other kind.)"""
+
+    speaker: str = "rules"  # how the call records which customer answered
+
+    def reply(self, facts: dict, transcript: list[dict]) -> str:
+        return reply(facts, transcript)
+
+
+RULES = RuleCustomer()

@@ -13,7 +13,7 @@ from crm_app.services.errors import InvalidInput
 
 from ..limits import LimitReached
 from .facts import DATE_KINDS
-from .simulator import AGENT, CUSTOMER, reply
+from .simulator import AGENT, CUSTOMER, RULES
 
 MAX_TEXT = 1000  # characters in one line of the agent's
 MAX_LINES = 200  # lines the agent may say in one scenario
@@ -69,17 +69,32 @@ def timed_messages(session: Session, scenario_id: str, told: dict) -> list[dict]
             + [{"role": role, "text": text, "calls_before": before} for role, text, before in stored])
 
 
-def say(session: Session, scenario_id: str, told: dict, text: str) -> str:
-    """Store the agent's line and the customer's reply, in one transaction; the reply."""
+def say(session: Session, scenario_id: str, told: dict, text: str, customer=RULES) -> str:
+    """Store the agent's line and `customer`'s reply, in one transaction; the reply. The reply is
+    made first, outside the transaction (a model may take seconds), from the call as it stood."""
+    said = messages(session, scenario_id, told)
+    _check_room(session, scenario_id)
+    answer = customer.reply(facts_of(told), said + [{"role": AGENT, "text": text}])
     with write_transaction(session, dataset_lock(scenario_id)):
-        said = session.scalar(select(func.count()).select_from(CustomerMessage).where(
-            CustomerMessage.scenario_id == scenario_id, CustomerMessage.role == AGENT))
-        if said >= MAX_LINES:
-            raise LimitReached(f"The agent has said {MAX_LINES} lines in this scenario, as many as the server keeps "
-                               "for one; reset it with /reset-scenario to start over")
-        transcript = messages(session, scenario_id, told) + [{"role": AGENT, "text": text}]
-        answer = reply(facts_of(told), transcript)
+        _check_room(session, scenario_id)
         calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
         session.add_all([CustomerMessage(scenario_id=scenario_id, role=AGENT, text=text, calls_before=calls),
-                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer, calls_before=calls)])
+                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer, calls_before=calls,
+                                         speaker=customer.speaker)])
     return answer
+
+
+def _check_room(session: Session, scenario_id: str) -> None:
+    said = session.scalar(select(func.count()).select_from(CustomerMessage).where(
+        CustomerMessage.scenario_id == scenario_id, CustomerMessage.role == AGENT))
+    if said >= MAX_LINES:
+        raise LimitReached(f"The agent has said {MAX_LINES} lines in this scenario, as many as the server keeps "
+                           "for one; reset it with /reset-scenario to start over")
+
+
+def speaker(session: Session, scenario_id: str, default: str) -> str:
+    """Which customer answered the call: the one that said its first reply, else `default` (the
+    server's own, which will answer it)."""
+    first = session.scalar(select(CustomerMessage.speaker).where(
+        CustomerMessage.scenario_id == scenario_id, CustomerMessage.role == CUSTOMER).order_by(CustomerMessage.id))
+    return first or default

@@ -17,7 +17,7 @@ def say(client, scenario, text, **headers):
 
 
 def test_the_call_starts_with_the_customers_opening_line_and_keeps_every_line_in_order(client, scenario):
-    assert client.get(URL.format(scenario)).json == {"messages": [OPENING]}
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
     asked = say(client, scenario, "How can I help you today?")
     assert asked.status_code == 201 and asked.json == {"reply": OPENING["text"]}
     assert say(client, scenario, "What is your frequent flyer number?").json == \
@@ -43,7 +43,7 @@ def test_a_line_with_an_idempotency_key_is_said_once(client, scenario):
 def test_bad_input_is_a_clear_400_and_stores_nothing(client, scenario, body, message):
     answer = client.post(URL.format(scenario), json=body)
     assert answer.status_code == 400 and answer.json["error"].startswith(message)
-    assert client.get(URL.format(scenario)).json == {"messages": [OPENING]}
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
 
 
 def test_without_a_scenario_or_with_an_unknown_one_it_refuses(client):
@@ -55,7 +55,7 @@ def test_without_a_scenario_or_with_an_unknown_one_it_refuses(client):
 def test_a_reset_forgets_the_call(client, scenario):
     say(client, scenario, "How can I help you?")
     assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
-    assert client.get(URL.format(scenario)).json == {"messages": [OPENING]}
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
 
 
 def test_a_scenario_holds_at_most_200_lines_of_the_agents(client, scenario, monkeypatch):

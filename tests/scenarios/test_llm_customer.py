@@ -1,0 +1,98 @@
+"""The LLM customer (`run.py --customer-model`, CRM_CUSTOMER_MODEL) against the fake
+OpenAI-compatible server of tests/: it is asked with the hidden facts and the call so far through the
+real openai client, its reply is the customer's line, the call records which customer answered, a
+model that fails is a clear 502 that stores nothing, and without a model the rule-based customer
+answers."""
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from scenarios.app import create_app
+from tests.conftest import OPERATOR, TEST_CONFIG
+from tests.fake_openai import FakeOpenAIServer
+
+ROOT = Path(__file__).resolve().parents[2]
+VERIFY = "Could you give me your confirmation code and the passenger's date of birth, please?"
+
+
+@pytest.fixture
+def make_client(database_url, tmp_path):
+    def make(**settings):
+        app = create_app({**TEST_CONFIG, "DATABASE_URL": database_url, "INSTANCE_PATH": str(tmp_path / "instance"),
+                          **settings})
+        return app.test_client()
+    return make
+
+
+def scenario(client) -> dict:
+    return client.get("/generate-random-scenario?suite=hard&task=TASK_POLICY_CANCEL&seed=0", headers=OPERATOR).json
+
+
+def test_the_model_role_plays_from_the_hidden_facts_and_the_call(make_client):
+    with FakeOpenAIServer(["My code is 6NN5NW and I was born on February 15, 1980."]) as fake:
+        client = make_client(CUSTOMER_MODEL="fake-customer", CUSTOMER_BASE_URL=fake.base_url)
+        made = scenario(client)
+        said = client.post(f"/api/customer/messages?scenario={made['id']}", json={"text": VERIFY})
+        request = fake.requests[0]
+    assert said.status_code == 201 and said.json == {"reply": "My code is 6NN5NW and I was born on February 15, 1980."}
+    assert request["model"] == "fake-customer" and request["temperature"] == 0
+    system, opening, asked = request["messages"]
+    facts = made["details"]["customer"]
+    assert system["role"] == "system" and f"My confirmation code is {facts['confirmation_code']}." in system["content"]
+    assert "My date of birth is February 15, 1980." in system["content"] and made["conversation"][0]["text"] in \
+        system["content"]
+    assert opening == {"role": "assistant", "content": made["conversation"][0]["text"]}
+    assert asked == {"role": "user", "content": VERIFY}
+    call = client.get(f"/api/customer/messages?scenario={made['id']}").json
+    assert call["customer"] == "llm:fake-customer" and call["messages"][-1]["text"].startswith("My code is")
+
+
+def test_a_model_that_fails_is_a_502_that_stores_nothing(make_client):
+    with FakeOpenAIServer([{"status": 401, "error": "bad key"}] * 3) as fake:
+        client = make_client(CUSTOMER_MODEL="fake-customer", CUSTOMER_BASE_URL=fake.base_url)
+        made = scenario(client)
+        said = client.post(f"/api/customer/messages?scenario={made['id']}", json={"text": VERIFY})
+    assert said.status_code == 502 and said.json["error"].startswith("The customer's model fake-customer did not answer")
+    assert len(client.get(f"/api/customer/messages?scenario={made['id']}").json["messages"]) == 1
+
+
+def test_without_a_model_the_rule_based_customer_answers(make_client):
+    client = make_client()
+    made = scenario(client)
+    reply = client.post(f"/api/customer/messages?scenario={made['id']}", json={"text": VERIFY}).json["reply"]
+    assert reply.startswith("My confirmation code is ")
+    assert client.get(f"/api/customer/messages?scenario={made['id']}").json["customer"] == "rules"
+
+
+def test_run_py_serves_the_customer_of_its_customer_model(tmp_path):
+    with FakeOpenAIServer(lambda request: "It's 6NN5NW.") as fake:
+        env = {**os.environ, "CRM_INSTANCE_PATH": str(tmp_path)}
+        server = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--suite", "hard", "--customer-model",
+                                   "fake-customer", "--customer-base-url", fake.base_url,
+                                   "--db", f"sqlite:///{tmp_path / 'crm.db'}"], cwd=ROOT, env=env,
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            lines = []
+            for line in server.stdout:
+                lines.append(line)
+                if "serving at" in line:
+                    break
+            assert any(line.rstrip().endswith("customer: llm:fake-customer") for line in lines), lines
+            url = re.search(r"http://127\.0\.0\.1:\d+", lines[-1]).group(0)
+            with urllib.request.urlopen(f"{url}/generate-random-scenario?task=TASK_POLICY_CANCEL&seed=0",
+                                        timeout=30) as answer:
+                made = json.loads(answer.read())
+            request = urllib.request.Request(f"{url}/api/customer/messages?scenario={made['id']}", method="POST",
+                                             data=json.dumps({"text": VERIFY}).encode(),
+                                             headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                assert json.loads(answer.read()) == {"reply": "It's 6NN5NW."}
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
