@@ -6,7 +6,7 @@ from ..env.modes import DEFAULT_MODES, check_modes, has_text, page_text
 from ..env.observation import Observation
 from ..episode.policy import Policy
 from .model import ModelCalls, make_client
-from .prompting import call_text, conversation_text, history_text, load_prompt, prompt_exists, render, task_text
+from .prompting import call_text, conversation_text, history_text, load_prompt, render, task_text
 from .reply import Reply, parse_reply
 
 
@@ -19,6 +19,7 @@ class LLMPolicy(Policy):
     shot_settings: tuple[str, ...] = ("0", "few")
     takes_images = False  # whether it sends image observation modes to the model
     prompt_folder = ""  # under agent/policies/prompts/; a protocol's variant has its own (e.g. "paper/")
+    call_prompt = "call"  # on a call: how to speak to the customer (the SAY action), and the policy
 
     def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, on_call: bool = False, **options):
         if shots not in self.shot_settings:
@@ -29,7 +30,7 @@ class LLMPolicy(Policy):
                              f"to the observations {','.join(self.observations)}")
         self.shots = shots
         # A customer on the line (the hard protocol): the task says how to speak to them and the policy.
-        self.call = call_text(self.prompt("call") if prompt_exists(self.prompt("call")) else "call") if on_call else ""
+        self.call = call_text(self.call_prompt) if on_call else ""
         self.calls = ModelCalls(client or make_client(**options))
         self.scenario: dict = {}
         self.step_notes: dict = {}

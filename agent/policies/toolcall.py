@@ -27,6 +27,7 @@ class ToolCallPolicy(LLMPolicy):
     shot_settings = ("0",)
     environment = "api"  # agent/env/kinds.py: the JSON API, no browser
     prompt_folder = "toolcall/"
+    call_prompt = "toolcall/call"  # speaking is the message_customer tool
 
     def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, **options):
         if tuple(observations) != tuple(DEFAULT_MODES):

@@ -32,6 +32,7 @@ HEADINGS = {"0": "Examples:", "few": "An example task solved with a successful s
 class WebwisePolicy(LLMPolicy):
     name = "webwise"
     shot_settings = ("0", "few", "auto")
+    call_prompt = "webwise/call"  # speaking is the program call say(text)
 
     def __init__(self, shots: str = "0", client=None, auto_examples: str | None = None, max_calls_per_step: int = 4,
                  **options):
@@ -93,6 +94,8 @@ class WebwisePolicy(LLMPolicy):
         """Ask for the next program and queue its calls; the reason to halt when every reply of
         this step was rejected."""
         page = filtered_page(observation.elements, self.marks)
+        if observation.customer is not None:  # the customer's answer to its say(), as every method reads it
+            page = f"CUSTOMER: {observation.customer}\n{page}"
         problems = []
         for _ in range(self.max_calls_per_step):
             user = render("webwise/state", task=task_text(self.scenario), history=self._history(), page=page)

@@ -25,6 +25,7 @@ API: dict[str, tuple[tuple[str, ...], int]] = {
     "click": (("id_or_text",), 1),
     "enter_text": (("id", "text"), 2),
     "scroll": (("direction",), 1),
+    "say": (("text",), 1),  # to the customer on the line (the hard protocol)
     "done": (("answer",), 0),
 }
 _STATEMENTS = {ast.Assign: "an assignment", ast.AugAssign: "an assignment", ast.AnnAssign: "an assignment",
@@ -54,6 +55,8 @@ class Call:
             return str(Action("type", self.args[0], str(self.args[1])))
         if self.name == "scroll":
             return str(Action("scroll", value=str(self.args[0])))
+        if self.name == "say":
+            return str(Action("say", value=str(self.args[0])))
         return str(Action("stop", value=str(self.args[0]) if self.args else "done"))
 
 

@@ -9,6 +9,8 @@ import re
 import pytest
 
 from agent.__main__ import main
+from agent.policies import make_policy
+from agent.policies.prompting import task_text
 from tests.agent import scripted_model as model
 from tests.agent.scripted_tools import answered, call, calls, made_calls
 from tests.fake_openai import FakeOpenAIServer
@@ -91,3 +93,17 @@ def test_toolcall_on_a_call_speaks_with_message_customer_and_books_fares(tmp_pat
     assert (metrics["success"], metrics["said_ok"], metrics["verified_first"]) == (1, True, True), metrics["state_check"]
     assert trajectory["settings"]["tools"][-2:] == ["message_customer", "search_bookings"]
     assert trajectory["steps"][0]["customer"].startswith("My confirmation code is ")
+
+
+@pytest.mark.parametrize("method, speak", [("flat", 'SAY "<text>"'), ("heap", 'SAY "<text>"'), ("step", 'SAY "<text>"'),
+                                           ("synapse", 'SAY "<text>"'), ("webwise", "say(text)"),
+                                           ("toolcall", "message_customer tool")])
+def test_every_llm_method_on_a_call_is_told_the_policy_and_how_to_speak(method, speak):
+    policy = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1", protocol="hard", on_call=True)
+    policy.reset({"id": "x", "instruction": "The briefing.", "conversation": [{"role": "CUS", "text": "Hi."}]})
+    told = task_text(policy.scenario)
+    assert told.startswith("The briefing.\n\nYou are on a call") and speak in told
+    assert "THE AIRLINE'S POLICY:\n# Changes and cancellations" in told
+    off_call = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1")
+    off_call.reset({"id": "x", "instruction": "The briefing.", "conversation": []})
+    assert task_text(off_call.scenario) == "The briefing."
