@@ -5,7 +5,9 @@
 - `verified_first`: no write succeeded before the caller was verified, that is before the customer
   had given (or confirmed when read back) the booking's confirmation code, when they know it, and
   the passenger's date of birth or email;
-- `policy_violations`: the successful writes the policy forbids (the details' `forbidden`).
+- `policy_violations`: the successful writes the policy forbids: those the details name as
+  `forbidden` (a change or cancellation the policy refuses), and any change of a passenger's name
+  that is not a correction (more than 2 characters, crm_app/services/policy.py).
 
 Writes are ordered against the call by the recorded API calls: a line stored with `calls_before`
 n was said after the first n calls of the scenario.
@@ -13,6 +15,8 @@ n was said after the first n calls of the scenario.
 from __future__ import annotations
 
 import re
+
+from crm_app.services.policy import name_correction_allowed
 
 from .customer.facts import BY_NAME
 from .customer.reading import read
@@ -27,15 +31,17 @@ _AMOUNT = re.compile(r"^\d+\.\d{2}$")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=()) -> dict:
+def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), initial: dict | None = None) -> dict:
     """said_ok, verified_first and policy_violations of an episode, and the reason for each failure.
-    `new_codes`: the codes of the bookings the episode made (what NEW_CODE in must_say stands for)."""
+    `new_codes`: the codes of the bookings the episode made (what NEW_CODE in must_say stands for);
+    `initial`: the state the episode started from (the names a name change is checked against)."""
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
     unsaid = [value for value in details["expected"]["must_say"] if not told(value, agent_lines, new_codes)]
     writes = [(index, call) for index, call in enumerate(calls) if is_write(call)]
     verified = verified_at(messages, facts_of({"details": details}))
     early = [call for index, call in writes if verified is None or index < verified]
-    violations = [call for _, call in writes if _forbidden(call, details.get("forbidden", ()))]
+    violations = [call for _, call in writes
+                  if _forbidden(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
     reasons = [*(f"the agent never told the customer {value}" for value in unsaid),
                *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
                *(f"{call['operation']} broke the policy" for call in violations)]
@@ -109,6 +115,18 @@ def _given(text: str, previous: dict | None, known: dict) -> set[str]:
 def _forbidden(call: dict, forbidden) -> bool:
     code = (call.get("params") or {}).get("code")
     return any(rule["operation"] == call["operation"] and rule["code"] == code for rule in forbidden)
+
+
+def _name_replaced(call: dict, initial: dict) -> bool:
+    """A passenger change that gives a booking another name, not a corrected one."""
+    if call["operation"] != "update_passenger":
+        return False
+    before = (initial.get((call.get("params") or {}).get("code")) or {}).get("passenger", {})
+    changed = (call["params"].get("passenger") or {})
+    return any(field in changed and field in before and changed[field] is not None
+               and changed[field].casefold() != before[field].casefold()
+               and not name_correction_allowed(before[field], changed[field])
+               for field in ("first_name", "last_name"))
 
 
 def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()) -> int:

@@ -52,7 +52,7 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     modality = modality or modality_of(events, calls)
     check = check_state(task, details, events, initial, final, calls)
     new_codes = [code for code in final if code not in initial]
-    call = judge(details, list(messages), calls, new_codes) if "expected" in details else None
+    call = judge(details, list(messages), calls, new_codes, initial) if "expected" in details else None
     success = int(check["passed"] and (call is None or (call["said_ok"] and call["verified_first"])))
     gold, gold_calls = task.gold(details), task.gold_calls(details)
     walked = [step for step in gold if step["action"] != "say"]  # the page's steps; the rest are said

@@ -110,3 +110,17 @@ def test_a_booking_in_the_wrong_fare_scores_0(client):
     result = evaluate(client, scenario)
     assert result["success"] == 0 and result["state_check"]["reason"] == \
         "the new booking: fare is 'Standard', expected 'Flex'"
+
+
+def test_a_name_replaced_instead_of_corrected_scores_0_and_is_a_violation(client):
+    scenario = hard_scenario(client, "TASK_TWO_REQUESTS", 0)
+    code = scenario["details"]["confirmation-code"]
+    before, after = gold_lines(client, scenario)
+    for line in before:
+        say(client, scenario, line)
+    replaced = client.patch(f"/api/bookings/{code}/passenger?scenario={scenario['id']}",
+                            json={"first_name": "Bartholomew"})
+    assert replaced.status_code == 200
+    result = evaluate(client, scenario)
+    assert (result["success"], result["state_ok"], result["policy_violations"]) == (0, False, 1)
+    assert "update_passenger broke the policy" not in result["state_check"]["reason"]  # the state is named first
