@@ -1,6 +1,6 @@
-"""TASK_POLICY_CHANGE over the JSON API: every branch solved by a scripted agent that follows the
-gold lines and calls, the CRM's quote agreeing with the amount the agent must tell, and scripted
-wrong agents that must each score 0."""
+"""TASK_POLICY_CHANGE over the JSON API: the CRM's quote agreeing with the amount the agent must
+tell, and scripted wrong agents that must each score 0 (every branch solved by following the gold:
+test_hard_suite.py)."""
 import pytest
 
 from tests.scenarios.hard_calls import change, evaluate, gold_lines, hard_scenario, new_flight_id, request, say
@@ -24,15 +24,6 @@ def play(client, scenario, act=None, tell=True, wrong_amount=False):
         for line in after:
             say(client, scenario, line)
     return evaluate(client, scenario)
-
-
-@pytest.mark.parametrize("seed, branch", BRANCHES.items())
-def test_every_branch_is_solved_by_following_the_gold(client, seed, branch):
-    scenario = hard_scenario(client, TASK, seed)
-    assert scenario["details"]["branch"] == branch
-    result = play(client, scenario)
-    assert (result["success"], result["state_ok"], result["said_ok"], result["verified_first"],
-            result["policy_violations"]) == (1, True, True, True, 0), result["state_check"]
 
 
 @pytest.mark.parametrize("seed", BRANCHES)

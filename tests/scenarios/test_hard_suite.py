@@ -15,7 +15,8 @@ def test_every_branch_of_every_task_is_solved_by_following_the_gold_calls(client
     for seed in SEEDS:
         result = play_gold(client, hard_scenario(client, task, seed))
         assert (result["success"], result["state_ok"], result["said_ok"], result["verified_first"],
-                result["policy_violations"]) == (1, True, True, True, 0), (seed, result["state_check"])
+                result["policy_violations"], result["task_progress"]) == (1, True, True, True, 0, 1.0), \
+            (seed, result["state_check"])
 
 
 @pytest.mark.database_independent  # what is drawn, not how it is stored

@@ -4,20 +4,15 @@ real openai client, its reply is the customer's line, the call records which cus
 model that fails is a clear 502 that stores nothing, and without a model the rule-based customer
 answers."""
 import json
-import os
-import re
-import subprocess
-import sys
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from scenarios.app import create_app
 from tests.conftest import OPERATOR, TEST_CONFIG
 from tests.fake_openai import FakeOpenAIServer
+from tests.scenarios.run_py import run_py
 
-ROOT = Path(__file__).resolve().parents[2]
 VERIFY = "Could you give me your confirmation code and the passenger's date of birth, please?"
 
 
@@ -71,28 +66,15 @@ def test_without_a_model_the_rule_based_customer_answers(make_client):
 
 
 def test_run_py_serves_the_customer_of_its_customer_model(tmp_path):
-    with FakeOpenAIServer(lambda request: "It's 6NN5NW.") as fake:
-        env = {**os.environ, "CRM_INSTANCE_PATH": str(tmp_path)}
-        server = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--suite", "hard", "--customer-model",
-                                   "fake-customer", "--customer-base-url", fake.base_url,
-                                   "--db", f"sqlite:///{tmp_path / 'crm.db'}"], cwd=ROOT, env=env,
-                                  stdout=subprocess.PIPE, text=True)
-        try:
-            lines = []
-            for line in server.stdout:
-                lines.append(line)
-                if "serving at" in line:
-                    break
-            assert any(line.rstrip().endswith("customer: llm:fake-customer") for line in lines), lines
-            url = re.search(r"http://127\.0\.0\.1:\d+", lines[-1]).group(0)
-            with urllib.request.urlopen(f"{url}/generate-random-scenario?task=TASK_POLICY_CANCEL&seed=0",
-                                        timeout=30) as answer:
-                made = json.loads(answer.read())
-            request = urllib.request.Request(f"{url}/api/customer/messages?scenario={made['id']}", method="POST",
-                                             data=json.dumps({"text": VERIFY}).encode(),
-                                             headers={"Content-Type": "application/json"})
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                assert json.loads(answer.read()) == {"reply": "It's 6NN5NW."}
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    with FakeOpenAIServer(lambda request: "It's 6NN5NW.") as fake, \
+            run_py(tmp_path, "--suite", "hard", "--customer-model", "fake-customer",
+                   "--customer-base-url", fake.base_url) as (lines, url):
+        assert any(line.rstrip().endswith("customer: llm:fake-customer") for line in lines), lines
+        with urllib.request.urlopen(f"{url}/generate-random-scenario?task=TASK_POLICY_CANCEL&seed=0",
+                                    timeout=30) as answer:
+            made = json.loads(answer.read())
+        request = urllib.request.Request(f"{url}/api/customer/messages?scenario={made['id']}", method="POST",
+                                         data=json.dumps({"text": VERIFY}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            assert json.loads(answer.read()) == {"reply": "It's 6NN5NW."}

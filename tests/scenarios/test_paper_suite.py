@@ -5,12 +5,8 @@ database made before the suite existed gets its column."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import urllib.request
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -18,8 +14,8 @@ from sqlalchemy import text
 from scenarios.app import create_app
 from scenarios.suites import PAPER_INSTRUCTIONS
 from tests.conftest import OPERATOR, TEST_CONFIG
+from tests.scenarios.run_py import run_py
 
-ROOT = Path(__file__).resolve().parents[2]
 PAPER_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
                "TASK_UPDATE_PASSENGER_DETAILS")
 # What the authors' client (webagents-step, generate_context_airlinecrm.py) reads of each task.
@@ -135,22 +131,9 @@ def test_a_database_made_before_suites_gets_the_column(tmp_path):
 
 
 def test_run_py_serves_the_suite_it_is_given(tmp_path):
-    env = {**os.environ, "CRM_INSTANCE_PATH": str(tmp_path)}
-    server = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--suite", "paper",
-                               "--db", f"sqlite:///{tmp_path / 'crm.db'}"], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        lines = []
-        for line in server.stdout:
-            lines.append(line)
-            if "serving at" in line:
-                break
+    with run_py(tmp_path, "--suite", "paper") as (lines, url):
         assert any(line.startswith("Scenario suite: paper (") for line in lines), lines
-        url = re.search(r"http://127\.0\.0\.1:\d+", lines[-1]).group(0)
         with urllib.request.urlopen(f"{url}/api/config", timeout=10) as answer:
             assert json.loads(answer.read())["suite"] == "paper"
         with urllib.request.urlopen(f"{url}/generate-random-scenario?seed=9", timeout=30) as answer:
             assert json.loads(answer.read())["scenario"] in PAPER_TASKS
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
