@@ -37,9 +37,21 @@ def protect_kind(kind: str, value, hasher: CardHasher):
 
 
 def details_at_rest(details: dict) -> dict:
-    """The details as the scenarios table keeps them: the card's last four digits, no code."""
+    """The details as the scenarios table keeps them: the card's last four digits, no code; also in
+    what a hard scenario's customer knows (`customer`)."""
+    kept = dict(details)
     card = details.get("payment-details")
-    if not card:
-        return details
-    kept = {key: value for key, value in card.items() if key != "security_code"}
-    return {**details, "payment-details": {**kept, "card-number": "****" + card["card-number"][-4:]}}
+    if card:
+        kept["payment-details"] = {**_without(card, "security_code"), "card-number": _last_four(card["card-number"])}
+    facts = details.get("customer")
+    if facts and "card_number" in facts:
+        kept["customer"] = {**_without(facts, "security_code"), "card_number": _last_four(facts["card_number"])}
+    return kept
+
+
+def _without(values: dict, key: str) -> dict:
+    return {name: value for name, value in values.items() if name != key}
+
+
+def _last_four(number: str) -> str:
+    return "****" + number[-4:]

@@ -3,6 +3,7 @@ per instance folder even when processes start together; card data in the databas
 from __future__ import annotations
 
 import hashlib
+import json
 import multiprocessing
 import os
 import subprocess
@@ -114,3 +115,17 @@ def test_the_scenarios_table_keeps_no_card_data_but_answers_carry_the_details(da
         {k: v for k, v in scenario["details"].items() if k != "payment-details"}
     reset = client.get(f"/reset-scenario?scenario={scenario['id']}").json
     assert reset["details"] == scenario["details"]
+
+
+def test_a_hard_scenarios_customer_card_is_not_kept_either(database_url, tmp_path):
+    app = _app(database_url, tmp_path)
+    client = app.test_client()
+    scenario = client.get("/generate-random-scenario?suite=hard&task=TASK_BOOK_CONSTRAINED&seed=1",
+                          headers=OPERATOR).json
+    facts = scenario["details"]["customer"]
+    with app.extensions["sessionmaker"]() as session:
+        stored = session.get(Scenario, scenario["id"]).details
+    assert stored["customer"]["card_number"] == "****" + facts["card_number"][-4:]
+    assert "security_code" not in stored["customer"] and facts["card_number"] not in json.dumps(stored)
+    assert client.get(f"/reset-scenario?scenario={scenario['id']}", headers=OPERATOR).json["details"] == \
+        scenario["details"]
