@@ -6,8 +6,10 @@ five tasks (no flight change), return trips only (the authors' client reads
 `details.flight.return` and fails on a one-way scenario), and instructions built from the details
 as the authors' client builds its context: airports, dates and times (the outward departure, the
 return arrival, on the return date), never flight numbers; its page shows Title and Gender as
-radio buttons, which the authors' page reader lists (it never lists a closed select). A scenario
-is a pure function of (suite, task, seed).
+radio buttons, which the authors' page reader lists (it never lists a closed select). `hard` puts a
+customer on the line who holds the facts, and an airline policy (docs/hard-suite.md): its own seven
+tasks, a CRM with fares, the policy and booking search, and scenarios that tell the agent only the
+briefing and the opening line. A scenario is a pure function of (suite, task, seed).
 """
 from __future__ import annotations
 
