@@ -177,6 +177,7 @@ class Scenario(Base):
     task: Mapped[str] = mapped_column(String(40))
     seed: Mapped[int] = mapped_column(Integer)
     suite: Mapped[str] = mapped_column(String(20), default="full", server_default="full")  # scenarios/suites.py
+    ui_variant: Mapped[int] = mapped_column(default=0, server_default="0")  # crm_app/ui_variants.py
     details: Mapped[dict] = mapped_column(JSON)
     created_on: Mapped[dt.date] = mapped_column(Date)
 

@@ -12,6 +12,7 @@ ADDED_COLUMNS = (
     ("bookings", "booked_at", "TIMESTAMP"),
     ("customer_messages", "calls_before", "INTEGER NOT NULL DEFAULT 0"),
     ("customer_messages", "speaker", "VARCHAR(80)"),
+    ("scenarios", "ui_variant", "INTEGER NOT NULL DEFAULT 0"),  # crm_app/ui_variants.py
 )
 
 

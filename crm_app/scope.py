@@ -25,12 +25,13 @@ class ScenarioRef:
     task: str
     seed: int
     suite: str
+    ui_variant: int = 0
 
 
 def find_scenario(session: Session, scenario_id: str) -> ScenarioRef | None:
     """The scenario of that id, asking the database only about ids this process has not seen."""
     def load():
-        row = session.execute(select(Scenario.id, Scenario.task, Scenario.seed, Scenario.suite)
+        row = session.execute(select(Scenario.id, Scenario.task, Scenario.seed, Scenario.suite, Scenario.ui_variant)
                               .where(Scenario.id == scenario_id)).first()
         return ScenarioRef(*row) if row else None
 

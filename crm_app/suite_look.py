@@ -10,6 +10,7 @@ from flask import Flask, current_app
 from .db import get_session
 from .scope import scenario_from_request
 from .services.errors import DomainError
+from .ui_variants import UiVariant, variant
 
 LOOKS = "suite looks"  # app.extensions key: suite name -> SuiteLook
 
@@ -38,9 +39,19 @@ def suite_names(app: Flask) -> list[str]:
 def current_look() -> SuiteLook:
     """The look of the request's scenario's suite; the server's suite for the sandbox or a scenario it
     does not know (the route itself then says so)."""
-    try:
-        found = scenario_from_request(get_session())
-    except DomainError:
-        found = None
+    found = _scenario()
     suite = found.suite if found else current_app.config["SUITE"]
     return current_app.extensions.get(LOOKS, {}).get(suite, PLAIN)
+
+
+def current_variant() -> UiVariant:
+    """The UI variant of the request's scenario (crm_app/ui_variants.py); 0 for the sandbox."""
+    found = _scenario()
+    return variant(found.ui_variant if found else 0)
+
+
+def _scenario():
+    try:
+        return scenario_from_request(get_session())
+    except DomainError:
+        return None

@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from .scope import requested_scenario_id
 from .services.validation import EARLIEST_BIRTH
-from .suite_look import current_look
+from .suite_look import current_look, current_variant
 
 web = Blueprint("web", __name__)
 POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
@@ -26,6 +26,7 @@ def index():
         earliest_birth_date=EARLIEST_BIRTH.isoformat(),
         scenario=requested_scenario_id(),
         look=look,
+        variant=current_variant(),
         modules=_page_modules(current_app.static_folder, look.airline_policy),
     )
 

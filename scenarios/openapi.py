@@ -52,15 +52,19 @@ PATHS = {
         "Makes the scenario of (task, seed), a pure function of the two, with the bookings it starts "
         "from, in its own dataset. Open its `url` to work it in the browser.",
         {"200": answer(ref("Scenario"), "The new scenario"),
-         "400": error("An unknown task or suite, a task outside the suite, or a seed that is not a whole "
-                      "number in range")},
+         "400": error("An unknown task, suite or UI variant, a task outside the suite, or a seed that is "
+                      "not a whole number in range")},
         [query("task", "Task type (case-insensitive); left out, the seed picks one",
                {"type": "string", "enum": TASK_CHOICES}),
          query("seed", f"Seed, a whole number from 0 to {MAX_SEED}; left out, a random one",
                {"type": "string", "pattern": "^[0-9]{1,10}$"}),
-         query("suite", "Scenario suite: full (every task, one-way and return) or paper (the papers' five "
-                        "tasks, return trips, flights named by their times); left out, the server's",
-               {"type": "string", "enum": list(SUITES)})],
+         query("suite", "Scenario suite: full (every task, one-way and return), paper (the papers' five "
+                        "tasks, return trips, flights named by their times) or hard (a customer on the line "
+                        "and an airline policy); left out, the server's",
+               {"type": "string", "enum": list(SUITES)}),
+         query("ui_variant", "The UI variant the scenario's page shows (GET /api/config lists them): a number, "
+                             "or random (drawn from the seed); left out, 0, the CRM as it always looked",
+               {"type": "string", "pattern": "^([0-9]{1,3}|random)$"})],
         tags=TAGS,
     )},
     "/reset-scenario": {"get": operation(
@@ -167,6 +171,8 @@ SCHEMAS = {
                                                  "CRM_PUBLIC_URL when the server has one, else the host the "
                                                  "request was sent to"},
         "seed": {"type": "integer"},
+        "ui_variant": {"type": "integer", "minimum": 1, "description": "The UI variant its page shows; left "
+                                                                       "out for variant 0"},
         "instruction": {"type": "string", "description": "The task in one sentence"},
         "conversation": {"type": "array", "items": obj(
             {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},

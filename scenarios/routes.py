@@ -14,6 +14,7 @@ from crm_app.db import card_hasher, get_session
 from crm_app.scope import scenario_from_request
 from crm_app.services.errors import InvalidInput
 from crm_app.services.numbers import whole_number
+from crm_app.ui_variants import variant_named
 from crm_app.web import page_url
 
 from . import call_log, store
@@ -47,14 +48,16 @@ def _scenario_json(scenario, text: dict) -> dict:
     """The scenario as told: in a suite that hides its details (the hard suite's customer holds the
     facts), only its id, page, briefing and opening line, unless the operator asks."""
     url = page_url(f"?scenario={scenario.id}")
+    shown_in = {"ui_variant": scenario.ui_variant} if scenario.ui_variant else {}  # variant 0 says nothing
     if suite_named(scenario.suite).hidden_details and not is_operator():
-        return {"id": scenario.id, "url": url, "instruction": text["instruction"],
+        return {"id": scenario.id, "url": url, **shown_in, "instruction": text["instruction"],
                 "conversation": text["conversation"]}
     return {
         "scenario": scenario.task,
         "id": scenario.id,
         "url": url,
         "seed": scenario.seed,
+        **shown_in,
         **text,  # instruction, conversation, details
     }
 
@@ -68,7 +71,8 @@ def generate_scenario():
     name = request.args.get("task", "").strip()
     # Without a task the seed picks one, so that a seed alone still names one scenario.
     task = suite.check(task_named(name)) if name else random.Random(f"task:{seed}").choice(suite.tasks)
-    scenario, text = store.create_scenario(_world(), task, seed, suite)
+    variant = variant_named(request.args.get("ui_variant"), seed)
+    scenario, text = store.create_scenario(_world(), task, seed, suite, variant.number)
     return _scenario_json(scenario, text)
 
 

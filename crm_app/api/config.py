@@ -5,6 +5,7 @@ from flask import current_app
 from ..db import get_session
 from ..scope import scenario_from_request
 from ..services.validation import EARLIEST_BIRTH
+from ..ui_variants import variants_json
 from .blueprint import api, calendar
 
 
@@ -16,4 +17,5 @@ def config():
     return {"today": cal.today.isoformat(), "first_date": cal.first_date.isoformat(),
             "last_date": cal.last_date.isoformat(), "earliest_birth_date": EARLIEST_BIRTH.isoformat(),
             "scenario": scenario.id if scenario else None, "suite": current_app.config["SUITE"],
-            "scenario_suite": scenario.suite if scenario else None}
+            "scenario_suite": scenario.suite if scenario else None,
+            "ui_variant": scenario.ui_variant if scenario else 0, "ui_variants": variants_json()}

@@ -1,0 +1,61 @@
+"""UI variants on the scenario routes (crm_app/ui_variants.py): ?ui_variant=K or random is recorded
+with the scenario, kept by a reset and shown by its page; variant 0 (the default) changes nothing;
+/api/config lists the variants; a bad value is a 400."""
+import re
+
+import pytest
+
+from crm_app.ui_variants import VARIANTS
+
+GENERATE = "/generate-random-scenario?task=TASK_FIND_BOOKING&seed=3"
+
+
+def page(client, scenario_id: str) -> str:
+    return client.get(f"/?scenario={scenario_id}").get_data(as_text=True)
+
+
+def test_a_variant_is_recorded_kept_by_a_reset_and_shown_by_the_page(client):
+    made = client.get(f"{GENERATE}&ui_variant=3").json
+    assert made["ui_variant"] == 3
+    assert 'data-ui-variant="3" class="theme-compact">' in page(client, made["id"])
+    assert client.get(f"/reset-scenario?scenario={made['id']}").json["ui_variant"] == 3
+    config = client.get(f"/api/config?scenario={made['id']}").json
+    assert config["ui_variant"] == 3 and [v["id"] for v in config["ui_variants"]] == list(range(len(VARIANTS)))
+    assert len(VARIANTS) >= 7 and all(v["description"] for v in config["ui_variants"])
+
+
+def test_variant_0_is_the_page_and_the_scenario_as_before(client):
+    plain = client.get(GENERATE).json
+    zero = client.get(f"{GENERATE}&ui_variant=0").json
+    assert "ui_variant" not in plain and "ui_variant" not in zero
+    assert {k: v for k, v in plain.items() if k not in ("id", "url")} == \
+        {k: v for k, v in zero.items() if k not in ("id", "url")}
+    shown = page(client, zero["id"]).replace(zero["id"], "ID")
+    assert "data-ui-variant" not in shown and 'class="theme-' not in shown
+    assert shown == page(client, plain["id"]).replace(plain["id"], "ID")
+
+
+def test_random_draws_the_variant_from_the_seed(client):
+    drawn = [client.get(f"/generate-random-scenario?task=TASK_FIND_FLIGHT&seed={seed}&ui_variant=random").json
+             .get("ui_variant", 0) for seed in range(30)]
+    again = [client.get(f"/generate-random-scenario?task=TASK_FIND_FLIGHT&seed={seed}&ui_variant=RANDOM").json
+             .get("ui_variant", 0) for seed in range(30)]
+    assert drawn == again and len(set(drawn)) >= 4
+
+
+@pytest.mark.parametrize("value", ["7", "-1", "abc", "1.5", "9999"])
+def test_an_unknown_variant_is_refused_and_nothing_is_made(client, value):
+    answer = client.get(f"{GENERATE}&ui_variant={value}")
+    assert answer.status_code == 400 and re.match(r"ui_variant must be a number from 0 to 6 or 'random'",
+                                                  answer.json["error"])
+
+
+def test_the_same_episode_scores_the_same_in_every_variant(client):
+    results = []
+    for number in range(len(VARIANTS)):
+        made = client.get(f"{GENERATE}&ui_variant={number}").json
+        code = made["details"]["confirmation-code"]
+        assert client.get(f"/api/bookings/{code}?scenario={made['id']}").status_code == 200
+        result = client.get(f"/evaluate?scenario={made['id']}").json
+        results.append({k: v for k, v in result.items() if k != "id"})
+    assert all(result == results[0] for result in results) and results[0]["success"] == 1
