@@ -17,6 +17,7 @@ import webbrowser
 from pathlib import Path
 
 from crm_app.services.errors import InvalidInput
+from crm_app.ui_variants import RANDOM as RANDOM_VARIANT, VARIANTS as UI_VARIANTS
 from scenarios.tasks import task_named
 
 from .crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
@@ -72,9 +73,10 @@ def main(argv: list[str] | None = None) -> int:
                 make_policy(method, shots=shots, observations=observations, **options)
         except (LLMError, ValueError) as error:
             parser.error(str(error))
+        ui_variants = _ui_variants(args.ui_variant, parser)
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations,
-                                  args.max_steps)]
+                                  args.max_steps, ui_variants)]
         return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv, references)
     return _print_summary(out, references, parser)
 
@@ -221,6 +223,18 @@ def _print_locations(out: Path) -> None:
           f"Summary:      {out / SUMMARY_CSV}\nRun record:   {out / RUN_RECORD}")
 
 
+def _ui_variants(value: str, parser: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The UI variants --ui-variant asks for: ("",) for none, every one for `all`."""
+    text = value.strip().lower()
+    if not text:
+        return ("",)
+    if text == "all":
+        return tuple(str(variant.number) for variant in UI_VARIANTS)
+    if text == RANDOM_VARIANT or (text.isdigit() and int(text) < len(UI_VARIANTS)):
+        return (text if text == RANDOM_VARIANT else str(int(text)),)
+    parser.error(f"--ui-variant takes a number from 0 to {len(UI_VARIANTS) - 1}, random or all, not {value!r}")
+
+
 def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:
     settings = list(dict.fromkeys(s.strip() for s in value.split(",") if s.strip()))
     wrong = [s for s in settings if s not in SHOT_NAMES]
@@ -284,6 +298,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
     run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
+    run.add_argument("--ui-variant", default="", metavar="K|random|all",
+                     help="the CRM's UI variant (crm_app/ui_variants.py): a number, random (drawn from each "
+                          "scenario's seed) or all (every scenario in every variant); each is its own column")
     run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
     run.add_argument("--concurrency", type=int, default=1,
                      help="episodes in flight at once; while one waits for its model, the others use the browser")

@@ -40,11 +40,12 @@ class ScenarioClient:
         except ServerError as error:
             raise ServerError(f"The CRM server at {self.base_url} cannot be used: {error}") from None
 
-    def generate(self, task: str | None = None, seed: int | None = None, suite: str | None = None) -> tuple[dict, dict]:
-        """A new scenario (of the server's suite unless `suite` is given) with its `gold_actions` and
-        `gold_calls`, and its /evaluate answer before any action (where the gold actions come from:
-        the scenario answer does not carry them)."""
-        scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite)
+    def generate(self, task: str | None = None, seed: int | None = None, suite: str | None = None,
+                 ui_variant: str | None = None) -> tuple[dict, dict]:
+        """A new scenario (of the server's suite unless `suite` is given; in UI variant `ui_variant`
+        when given) with its `gold_actions` and `gold_calls`, and its /evaluate answer before any
+        action (where the gold actions come from: the scenario answer does not carry them)."""
+        scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite, ui_variant=ui_variant)
         metrics = self.evaluate(scenario["id"])
         scenario["gold_actions"] = metrics.get("gold_actions", [])
         scenario["gold_calls"] = metrics.get("gold_calls", [])

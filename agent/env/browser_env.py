@@ -74,11 +74,13 @@ class CrmEnv:
         self._over = False
         self.recorder = None  # an agent.recording.EpisodeRecorder: screenshots and traces for the report
 
-    def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None):
+    def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None,
+              ui_variant: str | None = None):
         clock = _Clock()
         # A new scenario comes with its evaluation before any action; the page load records no
         # event, so that answer stands for the loaded page too and is not asked for again.
-        self.scenario, metrics = (scenario, None) if scenario else self.client.generate(task, seed, self.suite)
+        self.scenario, metrics = ((scenario, None) if scenario
+                                  else self.client.generate(task, seed, self.suite, ui_variant))
         clock.lap("scenario")
         if not self._blank_page_ready:
             self._open_blank_page()

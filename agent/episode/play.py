@@ -16,6 +16,7 @@ from .trajectory import Trajectory
 
 STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
 SCENARIO_FIELDS = ("id", "scenario", "instruction", "conversation", "details", "gold_actions", "gold_calls")
+SCENARIO_FIELDS_IF_ANY = ("ui_variant",)  # kept only when the scenario has one (variant 0 says nothing)
 
 
 def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None = None) -> Trajectory:
@@ -23,7 +24,7 @@ def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None =
     most `spec.max_steps` actions; `settings` are the result settings the trajectory records."""
     started, start_time = time.perf_counter(), _now()
     env.max_steps = spec.max_steps
-    obs, info = env.reset(task=spec.task, seed=spec.seed)
+    obs, info = env.reset(task=spec.task, seed=spec.seed, **({"ui_variant": spec.ui_variant} if spec.ui_variant else {}))
     scenario = info["scenario"]
     policy.reset(scenario)
     steps, answer, spent, metrics = [], None, {}, info["metrics"]
@@ -56,7 +57,8 @@ def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None =
             break
     return Trajectory(
         **_identity(spec, settings), complete=True,
-        scenario={k: scenario.get(k) for k in SCENARIO_FIELDS}, reset_timings=info["timings"], steps=steps,
+        scenario={**{k: scenario.get(k) for k in SCENARIO_FIELDS},
+                  **{k: scenario[k] for k in SCENARIO_FIELDS_IF_ANY if k in scenario}}, reset_timings=info["timings"], steps=steps,
         answer=answer, final_observation=obs.text, metrics=metrics, agent_actions=_agent_actions(steps, cause),
         usage=spent, end=cause, policy_context=policy.episode_context(), started=start_time,
         seconds=round(time.perf_counter() - started, 3))

@@ -19,6 +19,7 @@ class EpisodeSpec:
     observations: tuple[str, ...] = DEFAULT_MODES
     label: str = ""  # the folder and table column it goes by (default: the method's name)
     max_steps: int = 60  # the episode's action cap
+    ui_variant: str = ""  # the CRM's UI variant asked for ("3", "random"); "": none, the CRM as always
 
     def __post_init__(self):
         if not self.label:

@@ -37,21 +37,28 @@ class RunStopped(RuntimeError):
 
 
 def episode_spec(method: str, task: str, seed: int, trial: int = 0, shots: str = "0",
-                 observations: tuple[str, ...] = DEFAULT_MODES, max_steps: int | dict[str, int] = 60) -> EpisodeSpec:
+                 observations: tuple[str, ...] = DEFAULT_MODES, max_steps: int | dict[str, int] = 60,
+                 ui_variant: str = "") -> EpisodeSpec:
     """One episode, with the label it is filed under: the method's label (`flat-few-shot`), plus the
-    observation modes when they are not the default, so runs that see the page differently never
-    share a folder; and the task's action cap out of `max_steps` (one cap, or one per task)."""
+    observation modes when they are not the default and the UI variant when one is asked for
+    (`-ui3`, `-ui-random`), so runs that see the page differently never share a folder (and the
+    table breaks results down by them); and the task's action cap out of `max_steps` (one cap, or
+    one per task)."""
     label = method_label(method, shots)
     if tuple(observations) != DEFAULT_MODES:
         label = f"{label}-{'+'.join(observations)}"
+    if ui_variant:
+        label = f"{label}-ui{ui_variant}" if ui_variant.isdigit() else f"{label}-ui-{ui_variant}"
     return EpisodeSpec(method, task, seed, trial, shots if takes_shots(method) else "", tuple(observations), label,
-                       step_limit(max_steps, task))
+                       step_limit(max_steps, task), ui_variant)
 
 
 def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: int = 1, shots: str = "0",
-         observations: tuple[str, ...] = DEFAULT_MODES, max_steps: int | dict[str, int] = 60) -> list[EpisodeSpec]:
-    return [episode_spec(method, task, seed + i, trial, shots, observations, max_steps)
-            for task in tasks for i in range(episodes) for trial in range(trials)]
+         observations: tuple[str, ...] = DEFAULT_MODES, max_steps: int | dict[str, int] = 60,
+         ui_variants: tuple[str, ...] = ("",)) -> list[EpisodeSpec]:
+    """Every episode of a method: per UI variant asked for ("" for none), task, seed and trial."""
+    return [episode_spec(method, task, seed + i, trial, shots, observations, max_steps, variant)
+            for variant in ui_variants for task in tasks for i in range(episodes) for trial in range(trials)]
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,7 @@ def prepare(specs: list[EpisodeSpec], out: Path, options: dict) -> RunPlan:
     settings: dict[str, dict] = {}
     for spec in specs:  # once per label: synapse's reads and hashes its memory
         if spec.label not in settings:
-            settings[spec.label] = result_settings(spec.method, options, spec.shots)
+            settings[spec.label] = result_settings(spec.method, {**options, "ui_variant": spec.ui_variant}, spec.shots)
     todo, conflicts = [], []
     for spec in specs:
         trajectory = finished(spec.path(out))

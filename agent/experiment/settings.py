@@ -27,6 +27,8 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
         "max_steps": options.get("max_steps"),
         "protocol": options.get("protocol", PROTOCOL),
     }
+    if options.get("ui_variant"):  # the CRM's UI variant (crm_app/ui_variants.py); none: the CRM as always
+        settings["ui_variant"] = options["ui_variant"]
     if settings["protocol"] == "paper":  # the paper protocol shows the conversation only when asked
         settings["conversation"] = bool(options.get("conversation"))
     if method == "synapse" and shots == "few":  # its exemplars come from the memory, ranked by the retriever

@@ -44,7 +44,8 @@ class AirlineCrmTask(AbstractBrowserTask):
     def get_task_id(cls) -> str:
         return "airlinecrm." + cls.task_name.removeprefix("TASK_").lower().replace("_", "-")
 
-    def __init__(self, seed: int | None, server_url: str | None = None, operator_token: str | None = None):
+    def __init__(self, seed: int | None, server_url: str | None = None, operator_token: str | None = None,
+                 ui_variant: int | str | None = None):
         super().__init__(seed)
         self.seed = seed
         self.viewport = dict(VIEWPORT)
@@ -53,12 +54,13 @@ class AirlineCrmTask(AbstractBrowserTask):
         use_debian_chromium()  # before BrowserGym launches its browsers
         url, token = crm_server(server_url, operator_token)
         self.client = ScenarioClient(url, operator_token=token, modality="ui")  # scores the page events
+        self.ui_variant = None if ui_variant is None else str(ui_variant)  # the CRM's look (crm_app/ui_variants.py)
         self.scenario: dict | None = None
         self.page = None
         self.forwarded = 0  # chat messages already seen (a hard task's lines to the customer)
 
     def setup(self, page) -> tuple[str, dict]:
-        self.scenario, _ = self.client.generate(self.task_name, self.seed, self.suite)
+        self.scenario, _ = self.client.generate(self.task_name, self.seed, self.suite, self.ui_variant)
         self.page = page
         self.forwarded = 0
         page.goto(self.scenario["url"], wait_until="domcontentloaded")

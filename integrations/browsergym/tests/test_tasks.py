@@ -144,3 +144,14 @@ def test_the_gold_steps_and_lines_earn_the_reward_of_a_hard_task(make_env, task_
     env.unwrapped.task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
     _, reward, terminated, _, info = env.step("noop(0)")
     assert (reward, terminated) == (1.0, True) and info["task_info"]["said_ok"] is True
+
+
+def test_a_task_takes_its_ui_variant_as_a_task_keyword(make_env):
+    env = make_env("airlinecrm.find-booking", task_kwargs={"ui_variant": 2})
+    env.reset(seed=1)
+    task = env.unwrapped.task
+    assert task.scenario["ui_variant"] == 2
+    assert env.unwrapped.page.evaluate("document.body.dataset.uiVariant") == "2"
+    task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
+    _, reward, terminated, _, _ = env.step("noop(0)")
+    assert (reward, terminated) == (1.0, True)
