@@ -80,13 +80,8 @@ def _words_pattern(value: str) -> re.Pattern:
 
 def verified_at(messages: list[dict], facts: dict) -> int | None:
     """`calls_before` of the customer's line that completed the caller's verification; None if never."""
-    known = known_facts(facts)
-    needed_code = "confirmation_code" in known
-    given: set[str] = set()
-    for previous, line in zip([None, *messages], messages):
-        if line["role"] != CUSTOMER:
-            continue
-        given |= _given(line["text"], previous, known)
+    needed_code = "confirmation_code" in known_facts(facts)
+    for line, given in _given_so_far(messages, facts):
         if (not needed_code or "confirmation_code" in given) and given & set(IDENTITY):
             return line["calls_before"]
     return None
@@ -94,12 +89,16 @@ def verified_at(messages: list[dict], facts: dict) -> int | None:
 
 def given_kinds(messages: list[dict], facts: dict) -> set[str]:
     """Every kind of fact the customer gave (or confirmed) in the call."""
-    known = known_facts(facts)
-    given: set[str] = set()
+    return next(reversed([given for _, given in _given_so_far(messages, facts)]), set())
+
+
+def _given_so_far(messages: list[dict], facts: dict):
+    """Each customer line, with the kinds of fact the customer had given up to it."""
+    known, given = known_facts(facts), set()
     for previous, line in zip([None, *messages], messages):
         if line["role"] == CUSTOMER:
-            given |= _given(line["text"], previous, known)
-    return given
+            given = given | _given(line["text"], previous, known)
+            yield line, given
 
 
 def _given(text: str, previous: dict | None, known: dict) -> set[str]:
@@ -129,10 +128,10 @@ def _name_replaced(call: dict, initial: dict) -> bool:
                for field in ("first_name", "last_name"))
 
 
-def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()) -> int:
-    """How many of the gold `say` steps the call met: their facts were given, their values told (a
+def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()) -> list[bool]:
+    """Which of the gold `say` steps the call met: their facts were given, their values told (a
     line that neither asks nor tells is met by any line of the agent's)."""
     given = given_kinds(messages, facts_of({"details": details}))
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
-    return sum(set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
-               and bool(agent_lines) for step in says)
+    return [set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
+            and bool(agent_lines) for step in says]

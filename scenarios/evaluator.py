@@ -88,7 +88,7 @@ def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: in
     """Progress counting the gold `say` steps too: those the call met count at the last action (the
     call is not ordered against the page's events). In the ui modality `matched` covers every gold step."""
     says = [step for step in gold if step["action"] == "say"]
-    met = [says_met([step], messages, details, new_codes) == 1 for step in says]
+    met = says_met(says, messages, details, new_codes)
     if done:
         done = [*done[:-1], done[-1] + sum(met)]
     elif any(met):

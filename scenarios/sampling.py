@@ -21,7 +21,7 @@ from crm_app.services.bookings import new_code
 from crm_app.services.dates import Calendar
 from crm_app.services.fares import STANDARD
 from crm_app.services.flights import flights_on
-from crm_app.services.schedule import clock_time
+from crm_app.services.schedule import clock_time, departure_moment
 
 
 MAX_REDRAWS = 50
@@ -48,7 +48,7 @@ class ChosenFlight:
 
     @property
     def departs_at(self) -> dt.datetime:
-        return dt.datetime.combine(self.departure_date, dt.time(*divmod(self.departure_minute, 60)))
+        return departure_moment(self.departure_date, self.departure_minute)
 
 
 @dataclass(frozen=True)

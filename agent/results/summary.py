@@ -131,6 +131,11 @@ def _call_verdicts(runs: list[Trajectory]) -> dict:
             "policy_violations": sum(int(r.metrics.get("policy_violations", 0)) for r in judged)}
 
 
+def had_a_call(rows: list[dict]) -> bool:
+    """Whether any summarize() row counts episodes with a customer on the line."""
+    return any(row.get("policy_violations", "") != "" for row in rows)
+
+
 def episode_rows(episodes: list[Trajectory]) -> list[dict]:
     """One row per finished episode: its scores, and on a call its verdicts on the call."""
     rows = []
@@ -155,8 +160,7 @@ def write_csv(rows: list[dict], path: Path, fields: list[str] | None = None) -> 
     """The rows as CSV; summarize() rows by default, with the call's columns only when an episode had
     a call (so a summary without one reads as it always did)."""
     if fields is None:
-        on_call = any(row.get("policy_violations", "") != "" for row in rows)
-        fields = CSV_FIELDS + (CALL_FIELDS if on_call else [])
+        fields = CSV_FIELDS + (CALL_FIELDS if had_a_call(rows) else [])
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)

@@ -11,7 +11,7 @@ import math
 from ..experiment.protocols import PROTOCOLS
 from .references import Reference
 from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
-                      VIOLATIONS_COLUMN, task_order)
+                      VIOLATIONS_COLUMN, had_a_call, task_order)
 
 
 def format_labelled(rows: list[dict], references: list[Reference] = (), overall: list[dict] = ()) -> str:
@@ -57,7 +57,7 @@ def _row_names(rows: list[dict]) -> list[str]:
 
 def _call_names(rows: list[dict]) -> list[str]:
     """The columns of the verdicts on the call, when any episode had one (the hard suite)."""
-    if not any(row.get("policy_violations", "") != "" for row in rows):
+    if not had_a_call(rows):
         return []
     return [name for name, _ in CALL_RATES] + [VIOLATIONS_COLUMN[0]]
 

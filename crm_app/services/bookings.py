@@ -18,6 +18,7 @@ from .fares import STANDARD, check_fare, fare_price_cents
 from .flights import get_flight
 from .policy import Terms, cancel_terms, change_terms
 from .pricing import price_lines, total_cents
+from .schedule import departure_moment
 from .validation import TEXT_LIMITS, check_passenger, check_payment
 
 CODE_ALPHABET = string.ascii_uppercase + string.digits
@@ -150,7 +151,7 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
 def departs_at(booking: Booking) -> dt.datetime:
     """When the booking's first flight leaves (local time at its airport, as the timetable says)."""
     first = booking.segments[0].flight
-    return dt.datetime.combine(first.departure_date, dt.time(*divmod(first.departure_minute, 60)))
+    return departure_moment(first.departure_date, first.departure_minute)
 
 
 def cancellation_terms(booking: Booking, now: dt.datetime) -> Terms:
@@ -180,7 +181,8 @@ def _checked_change(session: Session, calendar: Calendar, dataset: str, code, ou
 
 
 def itinerary_lines(outward: Flight, back: Flight | None, fare: str = STANDARD) -> list[dict]:
-    """Price lines of chosen flights at today's prices of a fare family."""
+    """Price lines of chosen flights (anything with a `number` and a listed `price_cents`) at today's
+    prices of a fare family."""
     return price_lines([(direction, flight.number, fare_price_cents(flight.price_cents, fare))
                         for direction, flight in (("outward", outward), ("return", back)) if flight])
 

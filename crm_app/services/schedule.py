@@ -111,3 +111,8 @@ def clock_time(minute: int) -> str:
     hour, minutes = divmod(minute, 60)
     suffix = "am" if hour < 12 else "pm"
     return f"{(hour % 12) or 12}:{minutes:02d}{suffix}"
+
+
+def departure_moment(day: dt.date, minute: int) -> dt.datetime:
+    """A flight's departure as a (local) date and time, from its date and minute after midnight."""
+    return dt.datetime.combine(day, dt.time(*divmod(minute, 60)))

@@ -10,10 +10,10 @@ import datetime as dt
 from dataclasses import dataclass
 
 from crm_app.airports import offered_airports
-from crm_app.services.fares import fare_price_cents
+from crm_app.services.bookings import itinerary_lines
 from crm_app.services.flights import flights_on
 from crm_app.services.policy import FROZEN_BEFORE_DEPARTURE, Terms
-from crm_app.services.pricing import money, price_lines, total_cents
+from crm_app.services.pricing import money, total_cents
 
 from ... import steps
 from ...sampling import MAX_REDRAWS, ChosenFlight, Draw, SetupBooking, Trip
@@ -76,9 +76,8 @@ def paid_cents(booking: SetupBooking) -> int:
 
 
 def trip_total_cents(trip: Trip, fare: str) -> int:
-    """What the trip costs in a fare family, taxes and fees included (as the CRM prices it)."""
-    return total_cents(price_lines([(direction, flight.number, fare_price_cents(flight.price_cents, fare))
-                                    for direction, flight in trip.legs()]))
+    """What the trip costs in a fare family, taxes and fees included, as the CRM prices it."""
+    return total_cents(itinerary_lines(trip.outward, trip.back, fare))
 
 
 def customer_facts(booking: SetupBooking, **more) -> dict:
