@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, render_template, request
 from .scope import requested_scenario_id
 from .services.validation import EARLIEST_BIRTH
 from .suite_look import current_look, current_variant
+from .ui_variants import page_vocabulary
 
 web = Blueprint("web", __name__)
 POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
@@ -17,7 +18,8 @@ POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js"
 @web.get("/")
 def index():
     calendar = current_app.extensions["calendar"]
-    look = current_look()
+    look, variant = current_look(), current_variant()
+    vocabulary = page_vocabulary(variant)
     return render_template(
         "index.html",
         today=calendar.today.isoformat(),
@@ -26,7 +28,11 @@ def index():
         earliest_birth_date=EARLIEST_BIRTH.isoformat(),
         scenario=requested_scenario_id(),
         look=look,
-        variant=current_variant(),
+        variant=variant,
+        choices=variant.choices or look.passenger_choices,
+        w=vocabulary.words,
+        n=vocabulary.namer,
+        ui_page=vocabulary.for_scripts,
         modules=_page_modules(current_app.static_folder, look.airline_policy),
     )
 

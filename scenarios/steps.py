@@ -5,7 +5,7 @@ A step is a plain dict so it can be stored, returned as JSON and replayed:
 """
 from __future__ import annotations
 
-from .targets import TARGETS, normalize
+from .targets import label_of, normalize
 
 # The passenger form's fields in the order the page shows them, each with the booking field it sets.
 # The keys are also the `passenger` keys of a scenario's details and the suffixes of the form targets.
@@ -14,11 +14,11 @@ PASSENGER_KEYS = {"title": "title", "firstname": "first_name", "lastname": "last
 
 
 def fill(target: str, value) -> dict:
-    return {"action": "fill", "target": target, "value": normalize(target, value), "label": TARGETS[target].label}
+    return {"action": "fill", "target": target, "value": normalize(target, value), "label": label_of(target, value)}
 
 
 def click(target: str) -> dict:
-    return {"action": "click", "target": target, "label": TARGETS[target].label}
+    return {"action": "click", "target": target, "label": label_of(target)}
 
 
 def say(text: str, asks: tuple[str, ...] = (), tells: tuple[str, ...] = ()) -> dict:

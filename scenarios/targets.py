@@ -1,4 +1,6 @@
-"""The semantic targets of the UI (data-testid / data-field names) with their visible labels.
+"""The semantic targets of the UI (data-testid / data-field names of variant 0) with how their values
+compare and which form they belong to; their visible labels, in every UI variant, come from the
+page's words (crm_app/ui_variants/wording.py).
 
 One table for everyone who names a control: gold steps, the evaluator's normalization, and agents
 that find a control by its label. docs/ui-contract.md is the human-readable version.
@@ -11,73 +13,81 @@ from functools import lru_cache
 from crm_app.airports import code_from_label
 from crm_app.services.dates import read_date
 from crm_app.services.validation import card_digits
+from crm_app.ui_variants.wording import PLAIN, words
 
 
 @dataclass(frozen=True)
 class Target:
-    label: str  # the visible label or button text
     kind: str  # how values are normalized: text, airport, date, card, security-code, choice, flight, button, expiry
     form: str = ""  # the page's [data-form] container whose fields a click on this control snapshots
 
 
 TARGETS: dict[str, Target] = {
-    "nav-home": Target("Home", "button"),
-    "nav-find-booking": Target("Find booking", "button"),
-    "nav-help": Target("Help", "button"),
-    "trip-type": Target("One way", "choice", "search"),  # values: return, oneway
-    "search-from": Target("From", "airport", "search"),
-    "search-to": Target("To", "airport", "search"),
-    "search-depart": Target("Departure date", "date", "search"),
-    "search-return": Target("Return date", "date", "search"),
-    "search-submit": Target("Search flights", "button", "search"),
-    "outward-flight": Target("Select your departing flight", "flight", "results"),
-    "return-flight": Target("Select your return flight", "flight", "results"),
-    "checkout": Target("Checkout", "button", "results"),
-    "passenger-title": Target("Title", "choice", "passenger"),
-    "passenger-firstname": Target("First name", "text", "passenger"),
-    "passenger-lastname": Target("Last name", "text", "passenger"),
-    "passenger-email": Target("Email address", "email", "passenger"),
-    "passenger-gender": Target("Gender", "choice", "passenger"),
-    "passenger-dob": Target("Date of birth", "date", "passenger"),
-    "passenger-save": Target("Save", "button", "passenger"),
-    "payment-card-number": Target("Card number", "card", "payment"),
-    "payment-expiry": Target("Expiry", "expiry", "payment"),
-    "payment-security-code": Target("Security code", "security-code", "payment"),
-    "payment-name-on-card": Target("Name on card", "text", "payment"),
-    "book-flight": Target("Book flight", "button", "payment"),
-    "find-code": Target("Confirmation code", "code", "find"),
-    "find-submit": Target("Search", "button", "find"),
-    "modify-booking": Target("Modify booking", "button"),
-    "cancel-booking": Target("Cancel booking", "button"),
-    "cancel-code": Target("Confirmation code", "code", "cancel"),
-    "cancel-close": Target("Close", "button", "cancel"),
-    "cancel-confirm": Target("Confirm cancellation", "button", "cancel"),
-    "modify-passenger-title": Target("Title", "choice", "modify-passenger"),
-    "modify-passenger-firstname": Target("First name", "text", "modify-passenger"),
-    "modify-passenger-lastname": Target("Last name", "text", "modify-passenger"),
-    "modify-passenger-email": Target("Email address", "email", "modify-passenger"),
-    "modify-passenger-gender": Target("Gender", "choice", "modify-passenger"),
-    "modify-passenger-dob": Target("Date of birth", "date", "modify-passenger"),
-    "modify-passenger-save": Target("Save", "button", "modify-passenger"),
-    "change-flights": Target("Change flights", "button", "change-flights"),
-    "change-from": Target("From", "airport", "change-flights"),
-    "change-to": Target("To", "airport", "change-flights"),
-    "change-depart": Target("Departure date", "date", "change-flights"),
-    "change-return": Target("Return date", "date", "change-flights"),
-    "change-search": Target("Search flights", "button", "change-flights"),
-    "change-outward-flight": Target("Select your departing flight", "flight", "change-flights"),
-    "change-return-flight": Target("Select your return flight", "flight", "change-flights"),
-    "save-flights": Target("Save flights", "button", "change-flights"),
+    "nav-home": Target("button"),
+    "nav-find-booking": Target("button"),
+    "nav-help": Target("button"),
+    "trip-type": Target("choice", "search"),  # values: return, oneway
+    "search-from": Target("airport", "search"),
+    "search-to": Target("airport", "search"),
+    "search-depart": Target("date", "search"),
+    "search-return": Target("date", "search"),
+    "search-submit": Target("button", "search"),
+    "outward-flight": Target("flight", "results"),
+    "return-flight": Target("flight", "results"),
+    "checkout": Target("button", "results"),
+    "passenger-title": Target("choice", "passenger"),
+    "passenger-firstname": Target("text", "passenger"),
+    "passenger-lastname": Target("text", "passenger"),
+    "passenger-email": Target("email", "passenger"),
+    "passenger-gender": Target("choice", "passenger"),
+    "passenger-dob": Target("date", "passenger"),
+    "passenger-save": Target("button", "passenger"),
+    "payment-card-number": Target("card", "payment"),
+    "payment-expiry": Target("expiry", "payment"),
+    "payment-security-code": Target("security-code", "payment"),
+    "payment-name-on-card": Target("text", "payment"),
+    "book-flight": Target("button", "payment"),
+    "find-code": Target("code", "find"),
+    "find-submit": Target("button", "find"),
+    "modify-booking": Target("button"),
+    "cancel-booking": Target("button"),
+    "cancel-code": Target("code", "cancel"),
+    "cancel-close": Target("button", "cancel"),
+    "cancel-confirm": Target("button", "cancel"),
+    "modify-passenger-title": Target("choice", "modify-passenger"),
+    "modify-passenger-firstname": Target("text", "modify-passenger"),
+    "modify-passenger-lastname": Target("text", "modify-passenger"),
+    "modify-passenger-email": Target("email", "modify-passenger"),
+    "modify-passenger-gender": Target("choice", "modify-passenger"),
+    "modify-passenger-dob": Target("date", "modify-passenger"),
+    "modify-passenger-save": Target("button", "modify-passenger"),
+    "change-flights": Target("button", "change-flights"),
+    "change-from": Target("airport", "change-flights"),
+    "change-to": Target("airport", "change-flights"),
+    "change-depart": Target("date", "change-flights"),
+    "change-return": Target("date", "change-flights"),
+    "change-search": Target("button", "change-flights"),
+    "change-outward-flight": Target("flight", "change-flights"),
+    "change-return-flight": Target("flight", "change-flights"),
+    "save-flights": Target("button", "change-flights"),
     # The hard suite's CRM only (SuiteLook.airline_policy)
-    "nav-booking-search": Target("Search bookings", "button"),
-    "nav-policy": Target("Policy", "button"),
-    "booking-search-lastname": Target("Last name", "text", "booking-search"),
-    "booking-search-date": Target("Travel date", "date", "booking-search"),
-    "booking-search-submit": Target("Search", "button", "booking-search"),
-    "booking-search-match": Target("Choose a booking", "code", "booking-search"),  # value: a confirmation code
-    "booking-search-open": Target("Open booking", "button", "booking-search"),
-    "fare": Target("Fare", "choice", "results"),  # values: basic, standard, flex
+    "nav-booking-search": Target("button"),
+    "nav-policy": Target("button"),
+    "booking-search-lastname": Target("text", "booking-search"),
+    "booking-search-date": Target("date", "booking-search"),
+    "booking-search-submit": Target("button", "booking-search"),
+    "booking-search-match": Target("code", "booking-search"),  # value: a confirmation code
+    "booking-search-open": Target("button", "booking-search"),
+    "fare": Target("choice", "results"),  # values: basic, standard, flex
 }
+
+
+def label_of(target: str, value=None, variant: int = 0) -> str:
+    """The visible label or button text of a target in a UI variant; for a choice shown as options
+    with words of their own (the trip type), the option's for `value`."""
+    said = PLAIN if not variant else words(variant)
+    option = f"{target}-{value}"
+    return said[option] if value is not None and option in said else said[target]
 
 
 def kind_of(target: str) -> str:

@@ -1,7 +1,7 @@
 // Boot: load the configuration (and check the scenario), wire the widgets and screens, show
 // the first screen, then set window.crm.ready.
 import { api, scenarioGiven, scenarioId } from "./api.js";
-import { initAutocomplete, preloadAirports } from "./autocomplete.js";
+import { initAirportField, preloadAirports } from "./autocomplete.js";
 import { configureDates, initDateField, initDatepicker } from "./datepicker.js";
 import { disableRecording, enableRecording, installRecorder } from "./events.js";
 import { clearErrorOnEdit } from "./fields.js";
@@ -17,9 +17,10 @@ import { initPayment } from "./screens/payment.js";
 import { initPolicy } from "./screens/policy.js";
 import { initResults } from "./screens/results.js";
 import { initSearch } from "./screens/search.js";
+import { byTestid } from "./vocabulary.js";
 
 function showBanner(message) {
-  const banner = document.querySelector('[data-testid="scenario-banner"]');
+  const banner = document.querySelector(byTestid("scenario-banner"));
   banner.textContent = message;
   banner.hidden = false;
 }
@@ -47,7 +48,7 @@ async function loadConfig() {
 function initWidgets() {
   clearErrorOnEdit(document);
   initDatepicker();
-  for (const input of document.querySelectorAll('[data-kind="airport"]')) initAutocomplete(input);
+  for (const input of document.querySelectorAll('[data-kind="airport"]')) initAirportField(input);
   for (const input of document.querySelectorAll('[data-kind="date"]')) initDateField(input);
 }
 
@@ -71,7 +72,7 @@ async function boot() {
   const airports = preloadAirports(); // in parallel with the config check
   const config = await loadConfig();
   configureDates(config);
-  document.querySelector('[data-testid="today"]').textContent = config.today || "";
+  document.querySelector(byTestid("today")).textContent = config.today || "";
   initWidgets();
   initScreens();
   await airports;

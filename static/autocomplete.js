@@ -1,7 +1,9 @@
-// Airport autocomplete. The input shows the label ("New York, NY (JFK)"); the committed value
-// is the IATA code. Options come from /api/airports?q=; an exact code typed and left commits.
+// Airport fields. The autocomplete's input shows the label ("New York, NY (JFK)"); the committed
+// value is the IATA code. Options come from /api/airports?q=; an exact code typed and left commits.
+// Some UI variants have a plain field for the typed code instead (no list): it shows the code.
 import { api } from "./api.js";
 import { commitWidget, normalize, setCommitted } from "./fields.js";
+import { tid } from "./vocabulary.js";
 
 const known = new Map();   // code -> airport, filled from every answer
 let loadAll = null;
@@ -22,10 +24,19 @@ function airportLabel(code) {
 
 // Set a prefilled value without producing an event.
 export function presetAirport(input, code) {
-  setCommitted(input, code, airportLabel(code));
+  setCommitted(input, code, isAutocomplete(input) ? airportLabel(code) : code);
 }
 
-export function initAutocomplete(input) {
+function isAutocomplete(input) {
+  return input.getAttribute("role") === "combobox";
+}
+
+export function initAirportField(input) {
+  if (isAutocomplete(input)) initAutocomplete(input);
+  else input.addEventListener("change", () => commitWidget(input, normalize(input, input.value)));
+}
+
+function initAutocomplete(input) {
   const list = document.getElementById(input.getAttribute("aria-controls"));
   const state = { input, list, options: [], active: -1, token: 0 };
   input.addEventListener("input", () => lookup(state));
@@ -71,7 +82,7 @@ function option(input, airport, index) {
   const li = document.createElement("li");
   li.setAttribute("role", "option");
   li.id = `${input.id}-option-${airport.code}`;
-  li.dataset.testid = `airport-option-${airport.code}`;
+  li.dataset.testid = `${tid("airport-option")}-${airport.code}`;
   li.dataset.index = String(index);
   li.textContent = airport.label;
   return li;

@@ -5,10 +5,11 @@
 import { MONTHS, daysInMonth, formatUs, isoOf, parseDate, splitIso, weekdayOf } from "./dates.js";
 import { commitWidget, normalize, setCommitted } from "./fields.js";
 import { SCREEN_CHANGE } from "./router.js";
+import { byTestid, tid } from "./vocabulary.js";
 
 const ranges = { sellable: ["", ""], birth: ["", ""] };
 let today = "";
-const popup = () => document.querySelector('[data-testid="datepicker"]');
+const popup = () => document.querySelector(byTestid("datepicker"));
 const view = { input: null, year: 0, month: 0 };
 
 export function configureDates(config) {
@@ -17,29 +18,31 @@ export function configureDates(config) {
   ranges.birth = [config.earliest_birth_date, config.today];
 }
 
-// What a date field shows for a committed value: MM/DD/YYYY, or the text as typed when it is
-// not a date.
-function shown(value) {
-  return parseDate(value) ? formatUs(value) : value;
+// What a date field shows for a committed value: MM/DD/YYYY (or YYYY-MM-DD where the field says that
+// is its format), or the text as typed when it is not a date.
+function shown(input, value) {
+  if (!parseDate(value)) return value;
+  return input.dataset.format === "iso" ? parseDate(value) : formatUs(value);
 }
 
 // Set a prefilled value without producing an event.
 export function presetDate(input, iso) {
-  setCommitted(input, iso || "", shown(iso || ""));
+  setCommitted(input, iso || "", shown(input, iso || ""));
 }
 
+// A field with a calendar button opens the month grid; a typed-only field (some UI variants) has none.
 export function initDateField(input) {
   const opener = openerOf(input);
-  opener.addEventListener("click", () => (view.input === input ? close() : open(input)));
+  opener?.addEventListener("click", () => (view.input === input ? close() : open(input)));
   input.addEventListener("input", () => view.input === input && close());
   input.addEventListener("change", () => commitTyped(input));
 }
 
 export function initDatepicker() {
   const el = popup();
-  el.querySelector('[data-testid="datepicker-prev"]').addEventListener("click", () => shift(-1));
-  el.querySelector('[data-testid="datepicker-next"]').addEventListener("click", () => shift(1));
-  el.querySelector('[data-testid="datepicker-close"]').addEventListener("click", () => close(true));
+  el.querySelector(byTestid("datepicker-prev")).addEventListener("click", () => shift(-1));
+  el.querySelector(byTestid("datepicker-next")).addEventListener("click", () => shift(1));
+  el.querySelector(byTestid("datepicker-close")).addEventListener("click", () => close(true));
   el.querySelector(".dp-grid").addEventListener("click", onDayClick);
   el.querySelector(".dp-jump").addEventListener("change", onJump);
   document.addEventListener("keydown", onEscape);
@@ -61,7 +64,7 @@ function onEscape(e) {
 
 function commitTyped(input) {
   const value = normalize(input, input.value);
-  commitWidget(input, value, shown(value));
+  commitWidget(input, value, shown(input, value));
 }
 
 function rangeOf(input) {
@@ -134,7 +137,7 @@ function shift(step) {
 
 function onJump(e) {
   const value = Number(e.target.value);
-  if (e.target.dataset.testid === "datepicker-year") view.year = value;
+  if (e.target.dataset.testid === tid("datepicker-year")) view.year = value;
   else view.month = value;
   render();
 }
@@ -144,7 +147,7 @@ function onDayClick(e) {
   if (!button || button.disabled) return;
   const input = view.input;
   close();
-  commitWidget(input, button.dataset.iso, shown(button.dataset.iso));
+  commitWidget(input, button.dataset.iso, shown(input, button.dataset.iso));
   input.focus();
 }
 
@@ -156,8 +159,8 @@ function render() {
   const first = isoOf(view.year, view.month, 1);
   const last = isoOf(view.year, view.month, daysInMonth(view.year, view.month));
   el.querySelector(".dp-title").textContent = `${MONTHS[view.month - 1]} ${view.year}`;
-  el.querySelector('[data-testid="datepicker-prev"]').disabled = Boolean(min) && first <= min;
-  el.querySelector('[data-testid="datepicker-next"]').disabled = Boolean(max) && last >= max;
+  el.querySelector(byTestid("datepicker-prev")).disabled = Boolean(min) && first <= min;
+  el.querySelector(byTestid("datepicker-next")).disabled = Boolean(max) && last >= max;
   renderJump(el, min, max);
   el.querySelector(".dp-grid").replaceChildren(header(), ...weeks(min, max));
 }
@@ -167,8 +170,8 @@ function renderJump(el, min, max) {
   const years = [];
   const top = Number((max || today).slice(0, 4));
   for (let y = top; y >= Number(min.slice(0, 4)); y--) years.push(y);
-  fillSelect(el.querySelector('[data-testid="datepicker-year"]'), years.map((y) => [y, y]), view.year);
-  fillSelect(el.querySelector('[data-testid="datepicker-month"]'),
+  fillSelect(el.querySelector(byTestid("datepicker-year")), years.map((y) => [y, y]), view.year);
+  fillSelect(el.querySelector(byTestid("datepicker-month")),
     MONTHS.map((name, i) => [i + 1, name]), view.month);
 }
 
@@ -211,7 +214,7 @@ function dayCell(iso, min, max) {
   button.type = "button";
   button.textContent = String(day);
   button.dataset.iso = iso;
-  button.dataset.testid = `datepicker-day-${iso}`;
+  button.dataset.testid = `${tid("datepicker-day")}-${iso}`;
   button.setAttribute("aria-label", `${MONTHS[month - 1]} ${day}, ${year}`);
   button.disabled = Boolean((min && iso < min) || (max && iso > max));
   if (iso === today) button.setAttribute("aria-current", "date");

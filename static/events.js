@@ -4,6 +4,7 @@
 // wait until every event (and every API call the page started) has been answered.
 import { fieldName, committedValue, snapshot } from "./fields.js";
 import { randomId } from "./ids.js";
+import { semantic } from "./vocabulary.js";
 
 const pageId = randomId();
 const queue = [];          // events not yet acknowledged; queue[0] is the one in flight
@@ -127,7 +128,7 @@ function onClick(event) {
   if (!el || el.disabled || el.closest("[data-no-record]")) return;
   record({
     action: "click",
-    target: el.dataset.testid,
+    target: semantic(el.dataset.testid),
     fields: snapshot(el.closest("[data-form]")),
   });
 }

@@ -1,10 +1,12 @@
 // Field values and messages: the one place that knows how a named field's committed value is
 // read, normalized, and how server errors are put next to fields.
 import { parseDate } from "./dates.js";
+import { byTestid, semantic } from "./vocabulary.js";
 
-// The semantic name of a field: data-field for radio groups and flight rows, else data-testid.
+// The semantic name of a field: data-field for radio groups and flight rows, else data-testid (each
+// renamed in a UI variant other than 0: vocabulary.js reads the name back).
 export function fieldName(el) {
-  return el.dataset.field || el.dataset.testid || "";
+  return semantic(el.dataset.field || el.dataset.testid || "");
 }
 
 export function normalize(el, raw) {
@@ -75,8 +77,8 @@ export function snapshot(container) {
 
 // ---- messages ----
 
-function errorSlot(root, testid) {
-  return root.querySelector(`[data-testid="${testid}-error"]`);
+function errorSlot(root, name) {
+  return root.querySelector(byTestid(`${name}-error`));
 }
 
 export function clearErrors(root) {
@@ -93,16 +95,16 @@ export function clearErrorOnEdit(root) {
     const el = event.target instanceof Element ? event.target.closest("[aria-invalid]") : null;
     if (!el || !root.contains(el)) return;
     el.removeAttribute("aria-invalid");
-    const slot = errorSlot(root, el.dataset.testid);
+    const slot = errorSlot(root, fieldName(el));
     if (slot) slot.textContent = "";
   };
   root.addEventListener("input", clear);
   root.addEventListener("change", clear);
 }
 
-export function showFieldError(root, testid, message) {
-  const slot = errorSlot(root, testid);
-  const input = root.querySelector(`[data-testid="${testid}"]`);
+export function showFieldError(root, name, message) {
+  const slot = errorSlot(root, name);
+  const input = root.querySelector(byTestid(name));
   if (slot) slot.textContent = message;
   if (input) input.setAttribute("aria-invalid", "true");
   return Boolean(slot);
@@ -126,6 +128,6 @@ export function showApiError(root, formTestid, err) {
 }
 
 export function showFormError(root, formTestid, message) {
-  const slot = root.querySelector(`[data-testid="${formTestid}-error"]`);
+  const slot = root.querySelector(byTestid(`${formTestid}-error`));
   if (slot) slot.textContent = message;
 }

@@ -3,6 +3,7 @@
 // summaries. Flights that carry their fare families' prices (hard suite) show all of them, or,
 // when changing a booking, the price in the booking's fare.
 import { formatLong } from "./dates.js";
+import { flightLayout, tid, word } from "./vocabulary.js";
 
 const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration"];  // then the price columns
 
@@ -23,26 +24,64 @@ function cell(tag, text) {
 }
 
 // field: "outward-flight" etc.; testid prefix is the same name ("outward-flight-CR1234").
-// Flights whose id is in `current` (a booking's flights, when changing them) are marked.
+// Flights whose id is in `current` (a booking's flights, when changing them) are marked. The UI
+// variant says whether they are a table, cards or a list, and in which order (vocabulary.js).
 function flightTable(container, { heading, field, flights, date, route, current = new Set(), fare = "" }) {
   const title = cell("h2", heading);
-  title.id = `${field}-heading`;
+  title.id = `${tid(field)}-heading`;
   const sub = cell("p", `${route} · ${formatLong(date)}`);
   sub.className = "muted";
   if (!flights.length) {
     container.replaceChildren(title, sub, cell("p", "No flights found on this day"));
     return;
   }
+  const prices = priceColumns(flights, fare);
+  const shown = sorted(flights, prices[0]);
+  const rows = flightLayout.results === "table"
+    ? tableOf(shown, field, current, prices)
+    : itemsOf(shown, field, current, prices, flightLayout.results);
+  rows.setAttribute("aria-labelledby", title.id);
+  rows.addEventListener("click", selectRow);
+  container.replaceChildren(title, sub, rows);
+}
+
+function sorted(flights, price) {
+  if (flightLayout.sort !== "price") return flights;
+  return [...flights].sort((a, b) => Number(price.price(a)) - Number(price.price(b)));
+}
+
+function tableOf(flights, field, current, prices) {
   const table = document.createElement("table");
   table.className = "flights";
-  table.setAttribute("aria-labelledby", title.id);
-  const prices = priceColumns(flights, fare);
   const head = document.createElement("tr");
   head.append(...COLUMNS.map((name) => cell("th", name)),
     ...prices.map((column) => priceCell("th", column.name, column)));
   table.append(head, ...flights.map((flight) => flightRow(flight, field, current.has(flight.id), prices)));
-  table.addEventListener("click", selectRow);
-  container.replaceChildren(title, sub, table);
+  return table;
+}
+
+// Cards (a block per flight) or a list (a line per flight): the same radio, the same facts.
+function itemsOf(flights, field, current, prices, layout) {
+  const list = document.createElement(layout === "cards" ? "ul" : "ol");
+  list.className = layout === "cards" ? "flight-cards" : "flight-list";
+  list.append(...flights.map((flight) => flightItem(flight, field, current.has(flight.id), prices, layout)));
+  return list;
+}
+
+function flightItem(flight, field, isCurrent, prices, layout) {
+  const item = document.createElement("li");
+  const pick = selectControl(flight, field, isCurrent);
+  const times = `${flight.departure_time} ${flight.from} → ${arrival(flight)} ${flight.to}`;
+  const fares = prices.map((column) => `${column.name} ${money(column.price(flight))}`).join(" · ");
+  const facts = layout === "cards"
+    ? [cell("strong", flight.number), cell("span", times), cell("span", flight.duration), cell("span", fares)]
+    : [cell("span", [times, flight.number, flight.duration, fares].join(" · "))];
+  item.append(pick, ...facts);
+  if (isCurrent) {
+    item.setAttribute("aria-current", "true");
+    item.append(currentBadge());
+  }
+  return item;
 }
 
 // The last columns: Price, or each fare family's price when the flights carry them (a booking's
@@ -59,46 +98,59 @@ function priceCell(tag, text, column) {
   return el;
 }
 
-function flightRow(flight, field, isCurrent, prices) {
-  const row = document.createElement("tr");
+function arrival(flight) {
+  const nextDay = flight.arrival_date && flight.arrival_date !== flight.date ? " +1" : "";
+  return flight.arrival_time + nextDay;
+}
+
+function currentBadge() {
+  const badge = cell("span", "Current flight");
+  badge.className = "current-flight";
+  return badge;
+}
+
+// A flight's radio in its label ("Select"), named by the flight's number and departure.
+function selectControl(flight, field, isCurrent) {
   const radio = document.createElement("input");
   radio.type = "radio";
-  radio.name = field;
+  radio.name = tid(field);
   radio.value = flight.number;
-  radio.dataset.field = field;
-  radio.dataset.testid = `${field}-${flight.number}`;
+  radio.dataset.field = tid(field);
+  radio.dataset.testid = `${tid(field)}-${flight.number}`;
   radio.dataset.flightId = String(flight.id);
   const currentNote = isCurrent ? " (current flight)" : "";
   radio.setAttribute("aria-label", `Select ${flight.number} departing ${flight.departure_time}${currentNote}`);
   const label = document.createElement("label");
   label.append(radio, " Select");
+  return label;
+}
+
+function flightRow(flight, field, isCurrent, prices) {
+  const row = document.createElement("tr");
   const pick = document.createElement("td");
-  pick.append(label);
+  pick.append(selectControl(flight, field, isCurrent));
   if (isCurrent) {
     row.setAttribute("aria-current", "true");
-    const badge = cell("span", "Current flight");
-    badge.className = "current-flight";
-    pick.append(" ", badge);
+    pick.append(" ", currentBadge());
   }
-  const nextDay = flight.arrival_date && flight.arrival_date !== flight.date ? " +1" : "";
   row.append(pick,
     cell("td", flight.departure_time), cell("td", flight.from),
-    cell("td", flight.arrival_time + nextDay), cell("td", flight.to),
+    cell("td", arrival(flight)), cell("td", flight.to),
     cell("td", flight.number), cell("td", flight.duration),
     ...prices.map((column) => priceCell("td", money(column.price(flight)), column)));
   return row;
 }
 
-// A click anywhere on a row selects it, as if its radio had been clicked.
+// A click anywhere on a row (or card, or line) selects it, as if its radio had been clicked.
 function selectRow(e) {
-  const row = e.target.closest("tr");
+  const row = e.target.closest("tr, li");
   const radio = row?.querySelector("input[type=radio]");
   if (!radio || e.target.closest("label, input") || radio.checked) return;
   radio.click();
 }
 
 function selectedFlightId(container, field) {
-  const radio = container.querySelector(`input[data-field="${field}"]:checked`);
+  const radio = container.querySelector(`input[data-field="${tid(field)}"]:checked`);
   return radio ? Number(radio.dataset.flightId) : null;
 }
 
@@ -108,13 +160,13 @@ function selectedFlightId(container, field) {
 export function renderFlightLists(root, results, tripType, prefix = "", current = new Set(), fare = "") {
   const route = `${results.from} → ${results.to}`;
   flightTable(root.querySelector('[data-results="outward"]'), {
-    heading: "Select your departing flight", field: `${prefix}outward-flight`,
+    heading: word("outward-flight", "Select your departing flight"), field: `${prefix}outward-flight`,
     flights: results.flights, date: results.date, route, current, fare,
   });
   const back = root.querySelector('[data-results="return"]');
   if (tripType === "return") {
     flightTable(back, {
-      heading: "Select your return flight", field: `${prefix}return-flight`,
+      heading: word("return-flight", "Select your return flight"), field: `${prefix}return-flight`,
       flights: results.return_flights || [], date: results.return_date,
       route: `${results.to} → ${results.from}`, current, fare,
     });

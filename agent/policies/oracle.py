@@ -1,11 +1,13 @@
 """The oracle: no model; it follows the scenario's gold steps but acts only through the
 observation text and the action grammar, as an LLM agent must. If it succeeds, the harness
-(observation, parser, execution, waiting, scoring) works."""
+(observation, parser, execution, waiting, scoring) works. Gold steps name controls semantically; in
+a UI variant the oracle looks for the label that variant shows (scenarios.targets.label_of), on the
+page, as a person told the variant's words would."""
 from __future__ import annotations
 
 import re
 
-from scenarios.targets import kind_of
+from scenarios.targets import kind_of, label_of
 from scenarios.tasks.hard.caller import NEW_CODE
 
 from ..env.actions import Action
@@ -14,7 +16,8 @@ from ..env.observation import Observation, parse_observation
 from ..episode.policy import Policy
 
 CLICK_KINDS = ("button", "link")
-NEW_CODE_SHOWN = re.compile(r"Confirmation code\W+([A-Z0-9]{6})\b")
+# The new booking's code after its label: "Confirmation code", or a variant's "Booking reference"...
+NEW_CODE_SHOWN = re.compile(r"(?i:code|reference|locator)\W+([A-Z0-9]{6})\b")
 
 
 class OraclePolicy(Policy):
@@ -26,7 +29,10 @@ class OraclePolicy(Policy):
         self._retried = False
 
     def reset(self, scenario: dict) -> None:
-        self._steps = list(scenario.get("gold_actions") or [])
+        variant = int(scenario.get("ui_variant") or 0)
+        self._steps = [{**step, "label": label_of(step["target"], step.get("value"), variant)}
+                       if variant and step["action"] != "say" else step
+                       for step in scenario.get("gold_actions") or []]
         if any(step["action"] in ("fill", "say") and "value" not in step and "text" not in step
                for step in self._steps):
             raise ValueError("The gold steps came without their values: the oracle needs the server's "
@@ -64,8 +70,9 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
     if kind == "flight":
         element = _row_naming(elements, value)
         return f"CLICK {element['id']}" if element else None
-    if kind == "choice":  # radio buttons, each named by its value ("oneway" -> "One way"),
-        radio = next((e for e in elements if e["kind"] == "radio" and _squashed(e["name"]) == _squashed(value)), None)
+    if kind == "choice":  # radio buttons, each named by its value ("oneway" -> "One way") or its label,
+        names = (_squashed(value), _squashed(step["label"]))
+        radio = next((e for e in elements if e["kind"] == "radio" and _squashed(e["name"]) in names), None)
         if radio is not None:
             return f"CLICK {radio['id']}"
     element = _named(elements, step["label"], FIELD_KINDS)  # or a field: a select of the full suite's page

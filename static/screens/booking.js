@@ -6,14 +6,15 @@ import { clearErrors } from "../fields.js";
 import { bookedFlights, itinerary, money, priceLines } from "../flightlist.js";
 import { describePassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
+import { byTestid } from "../vocabulary.js";
 import { openCancelDialog } from "./cancel.js";
 
 let current = null;
 
 export function initBooking() {
   const root = screen("booking");
-  root.querySelector('[data-testid="modify-booking"]').addEventListener("click", () => show("modify", current));
-  root.querySelector('[data-testid="cancel-booking"]').addEventListener("click", () =>
+  root.querySelector(byTestid("modify-booking")).addEventListener("click", () => show("modify", current));
+  root.querySelector(byTestid("cancel-booking")).addEventListener("click", () =>
     openCancelDialog(current, (updated) => show("booking", updated)));
   register("booking", (booking) => {
     current = booking;
@@ -22,7 +23,7 @@ export function initBooking() {
 }
 
 function text(root, testid, value) {
-  root.querySelector(`[data-testid="${testid}"]`).textContent = value;
+  root.querySelector(byTestid(testid)).textContent = value;
 }
 
 function details(dl, pairs) {
@@ -42,7 +43,7 @@ function render(root, booking) {
   text(root, "booking-code", booking.code);
   text(root, "booking-status", booking.status);
   text(root, "booking-total", money(booking.total));
-  root.querySelector('[data-testid="booking-status"]').classList.toggle("cancelled", cancelled);
+  root.querySelector(byTestid("booking-status")).classList.toggle("cancelled", cancelled);
   root.querySelector("[data-trip-type]").textContent =
     booking.trip_type === "return" ? "Return trip" : "One way";
   itinerary(root.querySelector("[data-itinerary]"), bookedFlights(booking));
@@ -55,9 +56,9 @@ function render(root, booking) {
     ["Name on card", booking.payment.name_on_card],
   ]);
   priceLines(root.querySelector("[data-price-lines]"), booking.price_lines);
-  root.querySelector('[data-testid="booking-cancelled"]').hidden = !cancelled;
-  root.querySelector('[data-testid="modify-booking"]').disabled = cancelled;
-  root.querySelector('[data-testid="cancel-booking"]').disabled = cancelled;
+  root.querySelector(byTestid("booking-cancelled")).hidden = !cancelled;
+  root.querySelector(byTestid("modify-booking")).disabled = cancelled;
+  root.querySelector(byTestid("cancel-booking")).disabled = cancelled;
   renderTerms(root, booking);
 }
 

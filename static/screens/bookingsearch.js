@@ -6,6 +6,7 @@ import { formatUs } from "../dates.js";
 import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
 import { register, screen, show } from "../router.js";
 import { onSubmit, whileBusy } from "../submitting.js";
+import { byTestid, tid, word } from "../vocabulary.js";
 
 const FIELD = "booking-search-match";
 const root = () => screen("booking-search");
@@ -14,7 +15,7 @@ const part = (selector) => root().querySelector(selector);
 export function initBookingSearch() {
   if (!root()) return;  // a page without the airline policy
   onSubmit(part("[data-booking-search]"), search);
-  const open = part('[data-testid="booking-search-open"]');
+  const open = part(byTestid("booking-search-open"));
   open.addEventListener("click", () => whileBusy(open, openChosen));
   register("booking-search", () => clearErrors(root()));
 }
@@ -39,7 +40,7 @@ function showMatches(bookings) {
   const group = document.createElement("fieldset");
   group.className = "matches";
   const legend = document.createElement("legend");
-  legend.textContent = "Choose a booking";
+  legend.textContent = word(FIELD, "Choose a booking");
   group.append(legend, ...bookings.map(matchOption));
   return list.replaceChildren(group);
 }
@@ -55,10 +56,10 @@ function matchOption(booking) {
   const text = describeMatch(booking);
   const radio = document.createElement("input");
   radio.type = "radio";
-  radio.name = FIELD;
+  radio.name = tid(FIELD);
   radio.value = booking.code;
-  radio.dataset.field = FIELD;
-  radio.dataset.testid = `${FIELD}-${booking.code}`;
+  radio.dataset.field = tid(FIELD);
+  radio.dataset.testid = `${tid(FIELD)}-${booking.code}`;
   radio.setAttribute("aria-label", text);
   const label = document.createElement("label");
   label.append(radio, ` ${text}`);
@@ -74,7 +75,7 @@ function describeMatch(booking) {
 }
 
 async function openChosen() {
-  const chosen = root().querySelector(`input[data-field="${FIELD}"]:checked`);
+  const chosen = root().querySelector(`input[data-field="${tid(FIELD)}"]:checked`);
   clearErrors(root());
   if (!chosen) return showFormError(root(), "booking-search", "Choose a booking");
   try {

@@ -5,14 +5,15 @@ import { api } from "../api.js";
 import { clearErrors, committedValue, showApiError } from "../fields.js";
 import { money } from "../flightlist.js";
 import { onSubmit } from "../submitting.js";
+import { byTestid } from "../vocabulary.js";
 
-const dialog = () => document.querySelector('[data-testid="cancel-dialog"]');
+const dialog = () => document.querySelector(byTestid("cancel-dialog"));
 let target = null;   // { booking, onCancelled }
 
 export function initCancelDialog() {
   const form = dialog().querySelector("form");
   onSubmit(form, confirm);
-  dialog().querySelector('[data-testid="cancel-close"]').addEventListener("click", () => dialog().close());
+  dialog().querySelector(byTestid("cancel-close")).addEventListener("click", () => dialog().close());
 }
 
 export function openCancelDialog(booking, onCancelled) {
@@ -25,7 +26,7 @@ export function openCancelDialog(booking, onCancelled) {
 }
 
 function showTerms(terms) {
-  const line = dialog().querySelector('[data-testid="cancel-terms"]');
+  const line = dialog().querySelector(byTestid("cancel-terms"));
   if (!line) return;
   line.hidden = !terms;
   line.textContent = terms ? termsText(terms) : "";
@@ -39,7 +40,7 @@ function termsText({ outcome, amount, rule }) {
 
 async function confirm(form) {
   clearErrors(form);
-  const typed = committedValue(form.querySelector('[data-testid="cancel-code"]'));
+  const typed = committedValue(form.querySelector(byTestid("cancel-code")));
   try {
     const answer = await api.cancelBooking(target.booking.code, typed);
     dialog().close();

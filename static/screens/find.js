@@ -3,6 +3,7 @@ import { api } from "../api.js";
 import { clearErrors, committedValue, showApiError, showFieldError } from "../fields.js";
 import { register, screen, show } from "../router.js";
 import { onSubmit } from "../submitting.js";
+import { byTestid } from "../vocabulary.js";
 
 export function initFind() {
   const form = screen("find").querySelector("form");
@@ -12,7 +13,7 @@ export function initFind() {
 
 async function find(form) {
   clearErrors(form);
-  const code = committedValue(form.querySelector('[data-testid="find-code"]'));
+  const code = committedValue(form.querySelector(byTestid("find-code")));
   if (!code) return showFieldError(form, "find-code", "Confirmation code is required");
   try {
     const answer = await api.getBooking(code);

@@ -11,6 +11,7 @@ import { setTripType } from "../flightsearch.js";
 import { fillPassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
 import { onSubmit, whileBusy } from "../submitting.js";
+import { byTestid } from "../vocabulary.js";
 
 const state = { booking: null, results: null, quotes: 0 };
 const root = () => screen("modify");
@@ -19,13 +20,13 @@ const panel = () => part("[data-change-panel]");
 
 export function initModify() {
   onSubmit(part('[data-form="modify-passenger"]'), savePassenger);
-  part('[data-testid="change-flights"]').addEventListener("click", openChangePanel);
+  part(byTestid("change-flights")).addEventListener("click", openChangePanel);
   onSubmit(part("[data-change-search]"), searchFlights);
   part("[data-results='outward']").addEventListener("change", showFareDifference);
   part("[data-results='return']").addEventListener("change", showFareDifference);
-  const save = part('[data-testid="save-flights"]');
+  const save = part(byTestid("save-flights"));
   save.addEventListener("click", () => whileBusy(save, saveFlights));
-  part('[data-testid="modify-back"]').addEventListener("click", () => show("booking", state.booking));
+  part(byTestid("modify-back")).addEventListener("click", () => show("booking", state.booking));
   register("modify", (booking) => {
     Object.assign(state, { booking, results: null });
     clearErrors(root());
@@ -39,13 +40,13 @@ export function initModify() {
 function renderFlights() {
   itinerary(part("[data-itinerary]"), bookedFlights(state.booking));
   panel().hidden = true;
-  part('[data-testid="change-flights"]').hidden = false;
+  part(byTestid("change-flights")).hidden = false;
 }
 
 // Only the fields that differ from the booking are sent.
 async function savePassenger(form) {
   clearErrors(form);
-  part('[data-testid="modify-passenger-status"]').textContent = "";
+  part(byTestid("modify-passenger-status")).textContent = "";
   const typed = apiValues(form);
   const changes = Object.fromEntries(
     Object.entries(typed).filter(([key, value]) => value !== (state.booking.passenger[key] || "")));
@@ -53,7 +54,7 @@ async function savePassenger(form) {
     const answer = await api.updatePassenger(state.booking.code, changes);
     state.booking = answer.booking;
     fillPassenger(form, answer.booking.passenger);
-    part('[data-testid="modify-passenger-status"]').textContent = "Passenger details saved";
+    part(byTestid("modify-passenger-status")).textContent = "Passenger details saved";
   } catch (err) {
     showApiError(form, "modify-passenger", err);
   }
@@ -66,16 +67,16 @@ function flightOf(direction) {
 function openChangePanel() {
   const outward = flightOf("outward");
   const back = flightOf("return");
-  presetAirport(part('[data-testid="change-from"]'), outward.from);
-  presetAirport(part('[data-testid="change-to"]'), outward.to);
-  presetDate(part('[data-testid="change-depart"]'), outward.date);
-  presetDate(part('[data-testid="change-return"]'), back ? back.date : "");
+  presetAirport(part(byTestid("change-from")), outward.from);
+  presetAirport(part(byTestid("change-to")), outward.to);
+  presetDate(part(byTestid("change-depart")), outward.date);
+  presetDate(part(byTestid("change-return")), back ? back.date : "");
   setTripType(panel(), state.booking.trip_type);
   showResults(null);
-  part('[data-testid="change-flights-status"]').textContent = "";
+  part(byTestid("change-flights-status")).textContent = "";
   panel().hidden = false;
-  part('[data-testid="change-flights"]').hidden = true;
-  part('[data-testid="change-depart"]').focus();
+  part(byTestid("change-flights")).hidden = true;
+  part(byTestid("change-depart")).focus();
 }
 
 // The search answer's flight lists with Save flights under them, or (null) neither.
@@ -120,8 +121,8 @@ async function showFareDifference() {
 
 // The quote line, and under it the policy's terms for the change when the quote has them.
 function showQuote(text, terms) {
-  part('[data-testid="change-flights-quote"]').textContent = text;
-  const line = part('[data-testid="change-terms"]');
+  part(byTestid("change-flights-quote")).textContent = text;
+  const line = part(byTestid("change-terms"));
   if (line) line.textContent = terms ? changeTerms(terms) : "";
 }
 
@@ -142,7 +143,7 @@ async function saveFlights() {
     });
     state.booking = answer.booking;
     renderFlights();
-    part('[data-testid="change-flights-status"]').textContent = "Flights changed";
+    part(byTestid("change-flights-status")).textContent = "Flights changed";
   } catch (err) {
     showApiError(panel(), "change-flights", err);
   }

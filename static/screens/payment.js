@@ -7,6 +7,7 @@ import { describePassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
 import { flow, resetFlow } from "../state.js";
 import { onSubmit } from "../submitting.js";
+import { byTestid } from "../vocabulary.js";
 
 export function initPayment() {
   const root = screen("payment");
@@ -43,7 +44,7 @@ async function renderSummary(root) {
     `Passenger: ${describePassenger(flow.passenger)}`;
   const fare = root.querySelector("[data-fare-summary]");
   if (fare) fare.textContent = flow.fare ? `Fare: ${flow.fare}` : "";
-  const total = root.querySelector('[data-testid="payment-total"]');
+  const total = root.querySelector(byTestid("payment-total"));
   const lines = root.querySelector("[data-price-lines]");
   try {
     const quote = await api.quote(flow.outward.id, flow.return?.id, flow.fare);

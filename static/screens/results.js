@@ -4,10 +4,11 @@ import { clearErrors, showFormError } from "../fields.js";
 import { chosenFlights, renderFlightLists } from "../flightlist.js";
 import { register, screen, show } from "../router.js";
 import { flow } from "../state.js";
+import { byTestid, tid } from "../vocabulary.js";
 
 export function initResults() {
   const root = screen("results");
-  root.querySelector('[data-testid="checkout"]').addEventListener("click", () => checkout(root));
+  root.querySelector(byTestid("checkout")).addEventListener("click", () => checkout(root));
   register("results", () => render(root));
 }
 
@@ -16,7 +17,7 @@ function render(root) {
   if (!flow.results) return show("search");
   const { from, to } = flow.results;
   const kind = flow.tripType === "return" ? "Return trip" : "One way";
-  root.querySelector('[data-testid="results-summary"]').textContent = `${kind}: ${from} → ${to}`;
+  root.querySelector(byTestid("results-summary")).textContent = `${kind}: ${from} → ${to}`;
   renderFlightLists(root, flow.results, flow.tripType);
   offerFares(root);
 }
@@ -32,7 +33,7 @@ function offerFares(root) {
 }
 
 function chosenFare(root) {
-  const radio = root.querySelector('[data-fare-choice] input[data-field="fare"]:checked:not(:disabled)');
+  const radio = root.querySelector(`[data-fare-choice] input[data-field="${tid("fare")}"]:checked:not(:disabled)`);
   return radio ? radio.value : null;
 }
 

@@ -5,18 +5,19 @@ import { setTripType } from "../flightsearch.js";
 import { register, screen, show } from "../router.js";
 import { flow, resetFlow } from "../state.js";
 import { onSubmit } from "../submitting.js";
+import { tid } from "../vocabulary.js";
 
 export function initSearch() {
   const form = screen("search").querySelector("form");
   form.addEventListener("change", (e) => {
-    if (e.target.dataset.field === "trip-type") setTripType(form, e.target.value);
+    if (e.target.dataset.field === tid("trip-type")) setTripType(form, e.target.value);
   });
   onSubmit(form, submit);
   register("search", () => setTripType(form, tripType(form)));
 }
 
 function tripType(form) {
-  return form.querySelector('[data-field="trip-type"]:checked').value;
+  return form.querySelector(`[data-field="${tid("trip-type")}"]:checked`).value;
 }
 
 async function submit(form) {
