@@ -23,7 +23,7 @@ from scenarios.tasks import task_named
 from .crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
 from .env.modes import DEFAULT_MODES, check_modes, describe_modes
 from .env.recording import TRACE_MODES
-from .episode.run_folder import EPISODES_CSV, RUN_RECORD, SUMMARY_CSV
+from .episode.run_folder import EPISODES_CSV, RUN_RECORD, SUMMARY_BY_VARIANT_CSV, SUMMARY_CSV
 from .experiment import webwise_auto
 from .experiment.backends import BACKENDS, BackendError, session as backend_session
 from .experiment.backends.episode_worker import WorkerConfig
@@ -34,8 +34,8 @@ from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results.references import ReferenceError, load_reference, reference_names
-from .results.summary import (EPISODE_FIELDS, episode_rows, load_trajectories, summarize, summarize_overall,
-                              write_csv)
+from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
+                              summarize_overall, write_csv)
 from .results.table import format_labelled
 
 
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         return memory_cli.main(args, parser)
     out = Path(args.out)
     if args.command == "report":
-        return _report(out, args.prices, args.open, parser)
+        return _report(out, args.prices, args.open, parser, args.by_variant)
     references = _references(args.reference, parser)
     if args.command == "run":
         protocol = PROTOCOLS[args.protocol]
@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations,
                                   args.max_steps, ui_variants)]
         return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv, references)
+    if args.by_variant:
+        return _print_summary_by_variant(out)
     return _print_summary(out, references, parser)
 
 
@@ -123,12 +125,12 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     return _crash_status(played)
 
 
-def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None) -> int:
+def _report(out: Path, prices: str | None = None, open_it: bool = False, parser=None, by_variant: bool = False) -> int:
     """Write OUT/report/ (agent/results/report/) and say where it is."""
     from .results.report import PriceError, ReportError, write_report  # matplotlib loads only when needed
 
     try:
-        index = write_report(out, prices)
+        index = write_report(out, prices, by_variant)
     except (ReportError, PriceError) as error:
         if parser is None:
             raise
@@ -215,6 +217,18 @@ def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentPa
         parser.error(message)
     overall = summarize_overall([t for t in trajectories if t.complete])
     print(format_labelled(rows, references, overall))
+    return 0
+
+
+def _print_summary_by_variant(out: Path) -> int:
+    """The table of OUT's episodes by the UI variant each was played in (OUT/summary-by-variant.csv)."""
+    trajectories = by_ui_variant(load_trajectories(out))
+    rows = summarize(trajectories)
+    write_csv(rows, out / SUMMARY_BY_VARIANT_CSV)
+    if not rows:
+        print(f"No trajectories under {out}.")
+        return 0
+    print(format_labelled(rows, (), summarize_overall([t for t in trajectories if t.complete])))
     return 0
 
 
@@ -357,6 +371,9 @@ def _parser() -> argparse.ArgumentParser:
     summary = commands.add_parser("summarize", help="print the table for the trajectories in --out",
                                   formatter_class=_Help)
     summary.add_argument("--out", default="runs/latest", help="folder a run wrote to")
+    summary.add_argument("--by-variant", action="store_true",
+                         help="a column per method and UI variant each episode was played in (a --ui-variant "
+                              "random run too), written to OUT/summary-by-variant.csv")
     for command in (run, summary):
         command.add_argument("--reference", metavar="NAMES",
                              help=f"paper protocol: the papers' reported numbers beside the measured columns, "
@@ -365,6 +382,8 @@ def _parser() -> argparse.ArgumentParser:
                                  formatter_class=_Help)
     report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")
     report.add_argument("--open", action="store_true", help="open the report in the default browser")
+    report.add_argument("--by-variant", action="store_true",
+                        help="a column per method and UI variant each episode was played in")
     report.add_argument("--prices", metavar="FILE",
                         help='JSON of US dollars per million tokens per model, e.g. {"gpt-4o": {"prompt": 2.5, '
                              '"completion": 10}}; without it the report shows tokens only')

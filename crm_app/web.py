@@ -6,13 +6,16 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, render_template, request
 
+from .db import get_session
 from .scope import requested_scenario_id
+from .services.flights import airports_by_state
 from .services.validation import EARLIEST_BIRTH
 from .suite_look import current_look, current_variant
 from .ui_variants import page_vocabulary
 
 web = Blueprint("web", __name__)
 POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
+VARIANT_MODULES = ("vocabulary.js",)  # what only the UI variants other than 0 need
 
 
 @web.get("/")
@@ -33,7 +36,8 @@ def index():
         w=vocabulary.words,
         n=vocabulary.namer,
         ui_page=vocabulary.for_scripts,
-        modules=_page_modules(current_app.static_folder, look.airline_policy),
+        airport_groups=airports_by_state(get_session()) if variant.airports == "grouped" else (),
+        modules=_page_modules(current_app.static_folder, look.airline_policy, bool(variant.number)),
     )
 
 
@@ -43,11 +47,11 @@ def page_url(query: str = "") -> str:
     return (current_app.config["PUBLIC_URL"] or request.host_url) + query
 
 
-def _page_modules(folder: str, airline_policy: bool) -> tuple[str, ...]:
-    """The modules to preload: without the airline policy, all but the screens only it shows (they
-    are still imported, and do nothing there), so that those pages stay as they were."""
-    modules = _static_modules(folder)
-    return modules if airline_policy else tuple(m for m in modules if m not in POLICY_MODULES)
+def _page_modules(folder: str, airline_policy: bool, ui_variant: bool) -> tuple[str, ...]:
+    """The modules to preload: all but those of a look or a variant the page is not in (they are
+    still imported, and do nothing there), so that the pages of before stay byte for byte as they were."""
+    left_out = (() if airline_policy else POLICY_MODULES) + (() if ui_variant else VARIANT_MODULES)
+    return tuple(module for module in _static_modules(folder) if module not in left_out)
 
 
 @lru_cache(maxsize=4)

@@ -27,11 +27,13 @@ function shown(input, value) {
 
 // Set a prefilled value without producing an event.
 export function presetDate(input, iso) {
+  if (isParts(input)) return presetParts(input, iso || "");
   setCommitted(input, iso || "", shown(input, iso || ""));
 }
 
 // A field with a calendar button opens the month grid; a typed-only field (some UI variants) has none.
 export function initDateField(input) {
+  if (isParts(input)) return initParts(input);
   const opener = openerOf(input);
   opener?.addEventListener("click", () => (view.input === input ? close() : open(input)));
   input.addEventListener("input", () => view.input === input && close());
@@ -50,6 +52,37 @@ export function initDatepicker() {
   document.addEventListener("submit", () => close(), true);
   document.addEventListener(SCREEN_CHANGE, () => close());
   window.addEventListener("resize", () => view.input && place());
+}
+
+// ---- a date as three selects (month, day, year; some UI variants) ----
+// The semantic field is a hidden input beside them that holds the committed ISO date.
+
+function isParts(input) {
+  return input.type === "hidden";
+}
+
+function partsOf(input) {
+  return Object.fromEntries([...input.parentElement.querySelectorAll("select[data-part]")]
+    .map((select) => [select.dataset.part, select]));
+}
+
+function initParts(input) {
+  for (const select of Object.values(partsOf(input))) select.addEventListener("change", () => commitParts(input));
+}
+
+function commitParts(input) {
+  const { year, month, day } = partsOf(input);
+  const iso = year.value && month.value && day.value ? isoOf(year.value, Number(month.value), Number(day.value)) : "";
+  commitWidget(input, iso, "");
+}
+
+function presetParts(input, iso) {
+  const [year, month, day] = iso ? iso.split("-") : ["", "", ""];
+  const parts = partsOf(input);
+  parts.year.value = year;
+  parts.month.value = month ? String(Number(month)) : "";
+  parts.day.value = day ? String(Number(day)) : "";
+  setCommitted(input, iso, "");
 }
 
 function openerOf(input) {

@@ -6,5 +6,5 @@ export function setTripType(form, tripType) {
   const oneWay = tripType !== "return";
   const wrap = form.querySelector("[data-return-only]");
   wrap.hidden = oneWay;
-  for (const el of wrap.querySelectorAll("input, button")) el.disabled = oneWay;
+  for (const el of wrap.querySelectorAll("input, button, select")) el.disabled = oneWay;
 }

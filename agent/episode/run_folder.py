@@ -16,6 +16,7 @@ from pathlib import Path
 
 RUN_RECORD = "run.json"
 SUMMARY_CSV = "summary.csv"
+SUMMARY_BY_VARIANT_CSV = "summary-by-variant.csv"  # `summarize --by-variant`
 EPISODES_CSV = "episodes.csv"
 REPORT = "report"
 AUTO_TRIALS = "auto-trials"

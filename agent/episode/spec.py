@@ -2,11 +2,22 @@
 (it travels to Ray workers too)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..env.modes import DEFAULT_MODES
 from .run_folder import trajectory_path
+
+
+VARIANT_SUFFIX = re.compile(r"-ui(?:\d+|-random)$")  # what with_ui_variant adds to a label
+
+
+def with_ui_variant(label: str, ui_variant: str) -> str:
+    """A label of episodes played in a UI variant ("3", "random"): `flat-ui3`, `flat-ui-random`."""
+    if not ui_variant:
+        return label
+    return f"{label}-ui{ui_variant}" if ui_variant.isdigit() else f"{label}-ui-{ui_variant}"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from tqdm import tqdm
 
 from ..env.modes import DEFAULT_MODES
 from ..episode.run_folder import assets_folder
-from ..episode.spec import EpisodeSpec
+from ..episode.spec import EpisodeSpec, with_ui_variant
 from ..episode.trajectory import finished, write_trajectory
 from ..policies import method_label, takes_shots
 from .backends import play_all
@@ -47,8 +47,7 @@ def episode_spec(method: str, task: str, seed: int, trial: int = 0, shots: str =
     label = method_label(method, shots)
     if tuple(observations) != DEFAULT_MODES:
         label = f"{label}-{'+'.join(observations)}"
-    if ui_variant:
-        label = f"{label}-ui{ui_variant}" if ui_variant.isdigit() else f"{label}-ui-{ui_variant}"
+    label = with_ui_variant(label, ui_variant)
     return EpisodeSpec(method, task, seed, trial, shots if takes_shots(method) else "", tuple(observations), label,
                        step_limit(max_steps, task), ui_variant)
 

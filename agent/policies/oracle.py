@@ -5,6 +5,8 @@ a UI variant the oracle looks for the label that variant shows (scenarios.target
 page, as a person told the variant's words would."""
 from __future__ import annotations
 
+import calendar
+import datetime as dt
 import re
 
 from scenarios.targets import kind_of, label_of
@@ -27,9 +29,12 @@ class OraclePolicy(Policy):
         self._steps: list[dict] = []
         self._next = 0
         self._retried = False
+        self._next_part = ""
+        self._queued: list[str] = []  # the rest of a step that takes several actions (a date in three selects)
 
     def reset(self, scenario: dict) -> None:
         variant = int(scenario.get("ui_variant") or 0)
+        self._next_part = label_of("passenger-next", variant=variant)  # a form's button to its second step
         self._steps = [{**step, "label": label_of(step["target"], step.get("value"), variant)}
                        if variant and step["action"] != "say" else step
                        for step in scenario.get("gold_actions") or []]
@@ -39,6 +44,7 @@ class OraclePolicy(Policy):
                              "operator token (--operator-token or CRM_OPERATOR_TOKEN)")
         self._next = 0
         self._retried = False
+        self._queued = []
 
     def usage(self) -> dict:
         return {}
@@ -49,6 +55,8 @@ class OraclePolicy(Policy):
             self._retried = True
         else:
             self._retried = False
+        if self._queued:
+            return f"Gold step {self._next}, continued.", self._queued.pop(0)
         if self._next >= len(self._steps):
             return "Every gold step is done.", "STOP [done]"
         step = self._steps[self._next]
@@ -56,10 +64,32 @@ class OraclePolicy(Policy):
         if step["action"] == "say":  # a line to the customer on the line (the hard suite)
             return f"Gold step {self._next}: say it.", str(Action("say", value=_with_new_code(step["text"], observation)))
         elements = parse_observation(observation.text)
-        action = _action_for(step, elements)
-        if action is None:
+        actions = _actions_for(step, elements)
+        shows_more = None if actions or step["action"] != "fill" else _named(elements, self._next_part, CLICK_KINDS)
+        if shows_more:  # the field is in the form's second step: show it, then try the step again
+            self._next -= 1
+            return f"Gold step {self._next + 1} is further on in the form.", f"CLICK {shows_more['id']}"
+        if not actions:
             return f"No element on the page for gold step {step}.", "STOP [element not found]"
+        action, *self._queued = actions
         return f"Gold step {self._next}: {step['action']} {step.get('label', step['target'])}.", action
+
+
+def _actions_for(step: dict, elements: list[dict]) -> list[str]:
+    action = _action_for(step, elements)
+    if action is None and kind_of(step["target"]) == "date":
+        return _date_in_parts(elements, step["label"], step["value"])
+    return [action] if action else []
+
+
+def _date_in_parts(elements: list[dict], label: str, value: str) -> list[str]:
+    """A date given as three selects named "<label>: month", ": day" and ": year" (some UI variants)."""
+    parts = {part: _named(elements, f"{label}: {part}", {"select"}) for part in ("month", "day", "year")}
+    if not all(parts.values()):
+        return []
+    day = dt.date.fromisoformat(value)
+    chosen = {"month": calendar.month_name[day.month], "day": str(day.day), "year": str(day.year)}
+    return [f'TYPE {parts[part]["id"]} "{chosen[part]}"' for part in ("month", "day", "year")]
 
 
 def _action_for(step: dict, elements: list[dict]) -> str | None:
@@ -79,8 +109,9 @@ def _action_for(step: dict, elements: list[dict]) -> str | None:
     if element is None:  # or one of a list of radios, each naming its value (a booking among matches)
         row = _row_naming(elements, value)
         return f"CLICK {row['id']}" if row and row["kind"] == "radio" else None
-    if element["kind"] == "select":
-        value = next((o for o in element.get("options", []) if o.lower() == str(value).lower()), value)
+    if element["kind"] == "select":  # an option named by the value, or an airport's ending in its code
+        value = next((o for o in element.get("options", []) if o.lower() == str(value).lower()
+                      or kind == "airport" and o.endswith(f"({value})")), value)
     return f'TYPE {element["id"]} "{value}"'
 
 

@@ -21,6 +21,7 @@ from statistics import mean, stdev
 
 from scenarios.tasks import TASK_NAMES
 
+from ..episode.spec import VARIANT_SUFFIX, with_ui_variant
 from ..episode.trajectory import Trajectory, trajectories
 from ..experiment.protocols import protocol_of
 
@@ -46,6 +47,19 @@ ALL_TASKS_ROW = "all tasks"
 def load_trajectories(out: Path) -> list[Trajectory]:
     """Every readable trajectory under `out`, finished or not (crashed, interrupted)."""
     return [trajectory for _, trajectory in trajectories(out)]
+
+
+def by_ui_variant(episodes: list[Trajectory]) -> list[Trajectory]:
+    """The episodes labelled by the UI variant each was played in (`--by-variant`): its label without
+    the runner's variant suffix, then `-ui<K>` (0 where its scenario names none), so that a `random`
+    run breaks down too."""
+    return [dataclasses.replace(t, label=played_in(t)) for t in episodes]
+
+
+def played_in(trajectory: Trajectory) -> str:
+    """The label of `trajectory`'s method and the UI variant it was played in."""
+    variant = (trajectory.scenario or {}).get("ui_variant") or 0
+    return with_ui_variant(VARIANT_SUFFIX.sub("", trajectory.label), str(variant))
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from ..airports import OFFERED_CODES, code_from_label
+from ..airports import OFFERED_CODES, US_STATE_CODES, code_from_label
 from ..db import write_transaction
 from ..models import Airport, Flight, RouteDay
 from .dates import Calendar, parse_date
@@ -35,6 +35,16 @@ def find_airports(session: Session, query: str = "") -> list[Airport]:
     # Sorted here, not by the database: its collation (say, en_US ignoring spaces) is not SQLite's.
     return sorted(session.scalars(statement), key=lambda a: (a.code != text.upper(),
                                                             not a.city.lower().startswith(text.lower()), a.city, a.code))
+
+
+def airports_by_state(session: Session) -> list[tuple[str, list[Airport]]]:
+    """Every airport under its state's name, states and their airports in alphabetical order (a
+    select grouped by state, in some UI variants)."""
+    state_names = {code: name for name, code in US_STATE_CODES.items()}
+    groups: dict[str, list[Airport]] = {}
+    for airport in session.scalars(select(Airport)):
+        groups.setdefault(state_names.get(airport.region, airport.region), []).append(airport)
+    return [(state, sorted(found, key=lambda a: (a.city, a.code))) for state, found in sorted(groups.items())]
 
 
 def airport_code(value, label: str) -> str:

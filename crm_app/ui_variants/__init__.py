@@ -8,8 +8,8 @@ A variant is data: its number, a one-line description, and how it differs from v
 - widgets: Title and Gender as a select, radio buttons or a segmented control; dates through the
   calendar or typed with their format shown; airports through the autocomplete or a typed code;
   flights as a table, cards or a list, sorted by departure or by price;
-- order and layout: the passenger and search fields in another order, the search form in a side
-  panel, the navigation as a top bar, a side menu or tiles;
+- order and layout: the passenger and search fields in another order, the passenger form in two
+  steps, the search form in a side panel, the navigation as a top bar, a side menu or tiles;
 - theme: colours, type and spacing (a class on the page's body, static/style.css).
 Every workflow stays possible in every variant, and the page reports each event by the semantic
 name of its control, so gold steps and scores are the same in all of them.
@@ -36,12 +36,14 @@ class UiVariant:
     description: str
     theme: str = ""  # the CSS class of the page's body; "" for variant 0's plain look
     choices: str = ""  # Title and Gender: "select", "radio", "segmented"; "": as the suite shows them
-    dates: str = "calendar"  # "calendar" (typed, or picked from the month grid) or "typed" (format shown)
-    airports: str = "autocomplete"  # or "code" (a typed three-letter code)
+    dates: str = "calendar"  # "calendar" (typed, or picked from the month grid), "typed" (format shown) or
+    # "selects" (month, day and year)
+    airports: str = "autocomplete"  # or "code" (a typed three-letter code), or "grouped" (a select by state)
     results: str = "table"  # flights as a "table", "cards" or a "list"
     sort: str = "departure"  # flights in order of "departure" or of "price"
     nav: str = "top"  # the navigation as a "top" bar, a "side" menu or "tiles"
     search_panel: bool = False  # the search form in a side panel beside the home screen's text
+    passenger_steps: bool = False  # the booking's passenger form in two steps: three fields, Next, the rest
     passenger_order: tuple[str, ...] = PASSENGER_FIELDS
     search_order: tuple[str, ...] = SEARCH_FIELDS
 
@@ -60,17 +62,19 @@ VARIANTS: tuple[UiVariant, ...] = (
     UiVariant(2, "print: serif on cream, segmented choices, typed airport codes, a flight list by price, tiles",
               "theme-print", choices="segmented", airports="code", results="list", sort="price", nav="tiles",
               search_order=("depart", "return", "from", "to")),
-    UiVariant(3, "compact: small type, selects, typed dates and airport codes, a table by price, side menu",
-              "theme-compact", choices="select", dates="typed", airports="code", sort="price", nav="side",
+    UiVariant(3, "compact: small type, selects for choices, dates and airports by state, a table by price, side menu",
+              "theme-compact", choices="select", dates="selects", airports="grouped", sort="price", nav="side",
               search_panel=True),
-    UiVariant(4, "roomy: large type, segmented choices, flight cards by price, search in a side panel",
-              "theme-roomy", choices="segmented", results="cards", sort="price", search_panel=True,
+    UiVariant(4, "roomy: large type, segmented choices, flight cards by price, side search panel, passenger in 2 steps",
+              "theme-roomy", choices="segmented", results="cards", sort="price", search_panel=True, passenger_steps=True,
               passenger_order=("email", "title", "firstname", "lastname", "dob", "gender")),
-    UiVariant(5, "contrast: black on white, radio choices, typed dates, a flight list, tiles",
-              "theme-contrast", choices="radio", dates="typed", results="list", nav="tiles",
+    UiVariant(5, "contrast: black on white, radio choices, typed dates, airports by state, a flight list, tiles, "
+                 "passenger in 2 steps",
+              "theme-contrast", choices="radio", dates="typed", airports="grouped", results="list", nav="tiles",
+              passenger_steps=True,
               search_order=("to", "from", "depart", "return")),
-    UiVariant(6, "forest: green and rounded, segmented choices, airport codes, flight cards, side menu",
-              "theme-forest", choices="segmented", airports="code", results="cards", nav="side",
+    UiVariant(6, "forest: green, rounded, segmented choices, date selects, airport codes, flight cards, side menu",
+              "theme-forest", choices="segmented", dates="selects", airports="code", results="cards", nav="side",
               passenger_order=("lastname", "firstname", "title", "dob", "gender", "email")),
 )
 DEFAULT = VARIANTS[0]

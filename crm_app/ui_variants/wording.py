@@ -60,6 +60,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                         "Electronic mail", "Mail address"),
     "passenger-gender": ("Gender", "Sex"),
     "passenger-dob": ("Date of birth", "Birth date", "Born on", "Birthday", "DOB", "Date born", "Birthdate"),
+    "passenger-next": ("Next", "Continue", "More details", "Go on", "Continue to step 2", "Next part", "Step 2"),
     "passenger-save": ("Save", "Save and continue", "Continue to payment", "Next step", "Confirm passenger",
                        "Save details", "Proceed to payment"),
     # the payment

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from agent.__main__ import main
-from crm_app.ui_variants import VARIANTS
+from crm_app.ui_variants import VARIANTS, variant_named
 from tests.agent.command_line import refusal
 
 
@@ -44,3 +44,20 @@ def test_without_the_option_nothing_is_recorded_of_variants(tmp_path, live_serve
 def test_an_unknown_variant_is_refused(tmp_path, capsys, value):
     status, message = refusal(main, argv(tmp_path / "run", "http://127.0.0.1:9", "--ui-variant", value), capsys)
     assert status == 2 and "--ui-variant takes a number from 0 to 6, random or all" in message
+
+
+@pytest.mark.browser
+def test_summarize_and_report_break_a_random_run_down_by_variant(tmp_path, live_server, capsys):
+    assert run(tmp_path / "run", live_server, "--ui-variant", "random", "--episodes", "3") == 0
+    drawn = {f"oracle-ui{variant_named('random', seed).number}" for seed in range(3)}
+    capsys.readouterr()
+    assert main(["summarize", "--out", str(tmp_path / "run"), "--by-variant"]) == 0
+    table = capsys.readouterr().out
+    rows = list(csv.DictReader((tmp_path / "run" / "summary-by-variant.csv").open()))
+    assert {row["method"] for row in rows} == drawn and all(row["success_mean"] == "1.0" for row in rows)
+    assert all(label in table for label in drawn) and "oracle-ui-random" not in table
+    plain = {row["method"] for row in csv.DictReader((tmp_path / "run" / "summary.csv").open())}
+    assert plain == {"oracle-ui-random"}
+    assert main(["report", str(tmp_path / "run"), "--by-variant"]) == 0
+    index = (tmp_path / "run" / "report" / "index.html").read_text()
+    assert all(label in index for label in drawn)  # run.json, shown too, still names the label it ran under

@@ -94,9 +94,13 @@ def test_a_variants_widgets_are_as_described(pages):
             assert ("segmented" in passenger) == (variant.choices == "segmented")
         elif number:
             assert f'<select id=' in passenger and f">{title}</label>" in passenger
+        assert ("data-step-two" in passenger) == variant.passenger_steps, number
         search = search_section(html)
         assert ('role="combobox"' in search) == (variant.airports == "autocomplete"), number
+        assert ('<optgroup label="New York">' in search) == (variant.airports == "grouped"), number
+        assert ('placeholder="e.g. JFK"' in search) == (variant.airports == "code"), number
         assert ('placeholder="YYYY-MM-DD"' in search) == (variant.dates == "typed"), number
+        assert ('data-part="month"' in search) == (variant.dates == "selects"), number
         assert ("Open calendar" in search) == (variant.dates == "calendar"), number
 
 

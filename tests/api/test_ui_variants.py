@@ -2,6 +2,7 @@
 with the scenario, kept by a reset and shown by its page; variant 0 (the default) changes nothing;
 /api/config lists the variants; a bad value is a 400."""
 import re
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,14 @@ def test_the_same_episode_scores_the_same_in_every_variant(client):
         result = client.get(f"/evaluate?scenario={made['id']}").json
         results.append({k: v for k, v in result.items() if k != "id"})
     assert all(result == results[0] for result in results) and results[0]["success"] == 1
+
+
+BEFORE = Path(__file__).parent / "data" / "page_before_ui_variants"  # the pages as they were before variants
+
+
+@pytest.mark.parametrize("suite, task", [("full", "TASK_BOOK_FLIGHT"), ("paper", "TASK_UPDATE_PASSENGER_DETAILS"),
+                                         ("hard", "TASK_POLICY_CHANGE")])
+def test_variant_0_is_byte_for_byte_the_page_before_variants(client, suite, task):
+    made = client.get(f"/generate-random-scenario?task={task}&seed=3&suite={suite}&ui_variant=0").json
+    assert page(client, made["id"]).replace(made["id"], "ID") == (BEFORE / f"{suite}.html").read_text()
+    assert client.get("/").get_data(as_text=True) == (BEFORE / "sandbox.html").read_text()

@@ -20,12 +20,13 @@ class ReportError(ValueError):
     """The report cannot be made; the message says why."""
 
 
-def write_report(out: str | Path, prices: str | Path | None = None) -> Path:
-    """Build the report of the run folder `out`; return its index.html."""
+def write_report(out: str | Path, prices: str | Path | None = None, by_variant: bool = False) -> Path:
+    """Build the report of the run folder `out` (its columns by the UI variant each episode was
+    played in, with `by_variant`); return its index.html."""
     out = Path(out)
     if not out.is_dir():
         raise ReportError(f"{out} is not a run folder (no such directory)")
-    run = load_run(out)
+    run = load_run(out, by_variant)
     price_table = load_prices(prices) if prices else None
     building = out / f".{REPORT_FOLDER}-building-{os.getpid()}"
     shutil.rmtree(building, ignore_errors=True)

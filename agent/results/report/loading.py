@@ -2,6 +2,7 @@
 complete, crashed, still incomplete or unreadable, each with its outcome and where its page goes."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -10,7 +11,7 @@ from ...env.recording import TRACE_NAME, screenshot_name
 from ...episode.run_folder import RUN_RECORD, assets_folder, episode_of, trajectory_paths
 from ...episode.trajectory import Trajectory, UnreadableTrajectory, read_trajectory
 from ...json_files import read_json_object
-from ..summary import summarize, task_order
+from ..summary import played_in, summarize, task_order
 
 OUTCOMES = ("success", "failure", "crashed", "incomplete")
 END_CAUSES = ("stop", "success", "max_steps", "policy_halt", "crash", "incomplete")  # success: --protocol paper
@@ -127,10 +128,20 @@ class Run:
         return sum(1 for e in self.episodes if e.outcome == outcome and e.label == label and task in (None, e.task))
 
 
-def load_run(folder: Path) -> Run:
+def load_run(folder: Path, by_variant: bool = False) -> Run:
+    """The run in `folder`; with `by_variant`, each episode under the label of the UI variant it was
+    played in (summary.by_ui_variant)."""
     provenance, problem = _read_provenance(folder / RUN_RECORD)
-    episodes = sorted((_read_episode(path) for path in trajectory_paths(folder)), key=Episode.sort_key)
+    episodes = (_read_episode(path) for path in trajectory_paths(folder))
+    episodes = sorted((_in_its_variant(e) for e in episodes) if by_variant else episodes, key=Episode.sort_key)
     return Run(folder, provenance, problem, episodes, summarize([e.trajectory for e in episodes if e.complete]))
+
+
+def _in_its_variant(episode: Episode) -> Episode:
+    if episode.trajectory is None:
+        return episode
+    label = played_in(episode.trajectory)
+    return dataclasses.replace(episode, label=label, trajectory=dataclasses.replace(episode.trajectory, label=label))
 
 
 def _read_provenance(path: Path) -> tuple[dict | None, str]:
