@@ -4,14 +4,15 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
 from .db import get_session
 from .scope import requested_scenario_id
 from .services.flights import airports_by_state
 from .services.validation import EARLIEST_BIRTH
 from .suite_look import current_look, current_variant
-from .ui_variants import page_vocabulary
+from .ui_variants import VARIANTS, page_vocabulary
+from .ui_variants.names import renamed_stylesheet
 
 web = Blueprint("web", __name__)
 POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
@@ -35,10 +36,28 @@ def index():
         choices=variant.choices or look.passenger_choices,
         w=vocabulary.words,
         n=vocabulary.namer,
+        c=vocabulary.classes,
+        stylesheet=(url_for("web.variant_stylesheet", number=variant.number) if variant.number
+                    else url_for("static", filename="style.css")),
         ui_page=vocabulary.for_scripts,
         airport_groups=airports_by_state(get_session()) if variant.airports == "grouped" else (),
         modules=_page_modules(current_app.static_folder, look.airline_policy, bool(variant.number)),
     )
+
+
+@web.get("/ui-variant/<int:number>/style.css")
+def variant_stylesheet(number: int):
+    """static/style.css for a UI variant: its class selectors renamed as the variant's page names them."""
+    if not 0 < number < len(VARIANTS):
+        abort(404)
+    response = Response(_stylesheet(current_app.static_folder, number), mimetype="text/css")
+    response.cache_control.public, response.cache_control.max_age = True, 3600
+    return response
+
+
+@lru_cache(maxsize=len(VARIANTS))
+def _stylesheet(folder: str, number: int) -> str:
+    return renamed_stylesheet((Path(folder) / "style.css").read_text(encoding="utf-8"), number)
 
 
 def page_url(query: str = "") -> str:

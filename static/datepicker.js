@@ -5,7 +5,7 @@
 import { MONTHS, daysInMonth, formatUs, isoOf, parseDate, splitIso, weekdayOf } from "./dates.js";
 import { commitWidget, normalize, setCommitted } from "./fields.js";
 import { SCREEN_CHANGE } from "./router.js";
-import { byTestid, tid } from "./vocabulary.js";
+import { byClass, byTestid, tid } from "./vocabulary.js";
 
 const ranges = { sellable: ["", ""], birth: ["", ""] };
 let today = "";
@@ -45,8 +45,8 @@ export function initDatepicker() {
   el.querySelector(byTestid("datepicker-prev")).addEventListener("click", () => shift(-1));
   el.querySelector(byTestid("datepicker-next")).addEventListener("click", () => shift(1));
   el.querySelector(byTestid("datepicker-close")).addEventListener("click", () => close(true));
-  el.querySelector(".dp-grid").addEventListener("click", onDayClick);
-  el.querySelector(".dp-jump").addEventListener("change", onJump);
+  el.querySelector(byClass("dp-grid")).addEventListener("click", onDayClick);
+  el.querySelector(byClass("dp-jump")).addEventListener("change", onJump);
   document.addEventListener("keydown", onEscape);
   document.addEventListener("mousedown", onOutside, true);
   document.addEventListener("submit", () => close(), true);
@@ -109,7 +109,7 @@ function open(input) {
   const start = iso || defaultMonth(input);
   Object.assign(view, { input, ...splitIso(start) });
   popup().hidden = false;
-  popup().querySelector(".dp-jump").hidden = input.dataset.range !== "birth";
+  popup().querySelector(byClass("dp-jump")).hidden = input.dataset.range !== "birth";
   render();
   place();
   focusInside();
@@ -117,7 +117,7 @@ function open(input) {
 
 // The chosen day, else today, else the first day that can be picked, else the popup's controls.
 function focusInside() {
-  const grid = popup().querySelector(".dp-grid");
+  const grid = popup().querySelector(byClass("dp-grid"));
   const target = grid.querySelector("button[aria-pressed=true]:not(:disabled)")
     || grid.querySelector("button[aria-current=date]:not(:disabled)")
     || grid.querySelector("button:not(:disabled)")
@@ -153,7 +153,7 @@ function onOutside(e) {
 // Beside the field when there is room (so it never covers the fields below), else under it.
 function place() {
   const el = popup();
-  const box = view.input.closest(".date-row").getBoundingClientRect();
+  const box = view.input.closest(byClass("date-row")).getBoundingClientRect();
   const width = el.offsetWidth;
   const right = box.right + 8;
   const fitsRight = right + width <= document.documentElement.clientWidth;
@@ -191,11 +191,11 @@ function render() {
   const [min, max] = rangeOf(view.input);
   const first = isoOf(view.year, view.month, 1);
   const last = isoOf(view.year, view.month, daysInMonth(view.year, view.month));
-  el.querySelector(".dp-title").textContent = `${MONTHS[view.month - 1]} ${view.year}`;
+  el.querySelector(byClass("dp-title")).textContent = `${MONTHS[view.month - 1]} ${view.year}`;
   el.querySelector(byTestid("datepicker-prev")).disabled = Boolean(min) && first <= min;
   el.querySelector(byTestid("datepicker-next")).disabled = Boolean(max) && last >= max;
   renderJump(el, min, max);
-  el.querySelector(".dp-grid").replaceChildren(header(), ...weeks(min, max));
+  el.querySelector(byClass("dp-grid")).replaceChildren(header(), ...weeks(min, max));
 }
 
 function renderJump(el, min, max) {

@@ -1,7 +1,7 @@
 // Field values and messages: the one place that knows how a named field's committed value is
 // read, normalized, and how server errors are put next to fields.
 import { parseDate } from "./dates.js";
-import { byTestid, semantic } from "./vocabulary.js";
+import { byClass, byTestid, semantic } from "./vocabulary.js";
 
 // The semantic name of a field: data-field for radio groups and flight rows, else data-testid (each
 // renamed in a UI variant other than 0: vocabulary.js reads the name back).
@@ -82,7 +82,7 @@ function errorSlot(root, name) {
 }
 
 export function clearErrors(root) {
-  for (const slot of root.querySelectorAll(".field-error, .form-error")) slot.textContent = "";
+  for (const slot of root.querySelectorAll(`${byClass("field-error")}, ${byClass("form-error")}`)) slot.textContent = "";
   for (const el of root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
 }
 

@@ -3,7 +3,7 @@
 // summaries. Flights that carry their fare families' prices (hard suite) show all of them, or,
 // when changing a booking, the price in the booking's fare.
 import { formatLong } from "./dates.js";
-import { flightLayout, tid, word } from "./vocabulary.js";
+import { cls, flightLayout, tid, word } from "./vocabulary.js";
 
 const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration"];  // then the price columns
 
@@ -30,7 +30,7 @@ function flightTable(container, { heading, field, flights, date, route, current 
   const title = cell("h2", heading);
   title.id = `${tid(field)}-heading`;
   const sub = cell("p", `${route} · ${formatLong(date)}`);
-  sub.className = "muted";
+  sub.className = cls("muted");
   if (!flights.length) {
     container.replaceChildren(title, sub, cell("p", "No flights found on this day"));
     return;
@@ -52,7 +52,7 @@ function sorted(flights, price) {
 
 function tableOf(flights, field, current, prices) {
   const table = document.createElement("table");
-  table.className = "flights";
+  table.className = cls("flights");
   const head = document.createElement("tr");
   head.append(...COLUMNS.map((name) => cell("th", name)),
     ...prices.map((column) => priceCell("th", column.name, column)));
@@ -63,7 +63,7 @@ function tableOf(flights, field, current, prices) {
 // Cards (a block per flight) or a list (a line per flight): the same radio, the same facts.
 function itemsOf(flights, field, current, prices, layout) {
   const list = document.createElement(layout === "cards" ? "ul" : "ol");
-  list.className = layout === "cards" ? "flight-cards" : "flight-list";
+  list.className = cls(layout === "cards" ? "flight-cards" : "flight-list");
   list.append(...flights.map((flight) => flightItem(flight, field, current.has(flight.id), prices, layout)));
   return list;
 }
@@ -94,7 +94,7 @@ function priceColumns(flights, fare) {
 
 function priceCell(tag, text, column) {
   const el = cell(tag, text);
-  if (column.fare) el.className = "fare";
+  if (column.fare) el.className = cls("fare");
   return el;
 }
 
@@ -105,7 +105,7 @@ function arrival(flight) {
 
 function currentBadge() {
   const badge = cell("span", "Current flight");
-  badge.className = "current-flight";
+  badge.className = cls("current-flight");
   return badge;
 }
 
@@ -195,7 +195,7 @@ export function bookedFlights(booking) {
 // Read-only list of a booking's or a selection's flights.
 export function itinerary(container, flights) {
   const list = document.createElement("ul");
-  list.className = "itinerary";
+  list.className = cls("itinerary");
   for (const flight of flights) {
     const item = document.createElement("li");
     const kind = flight.direction === "return" ? "Return" : "Departing";

@@ -1,5 +1,5 @@
 // The page's UI variant (crm_app/ui_variants): in a variant other than 0 the server renames every
-// id and data-testid and gives the table back in the page's JSON, with the words the scripts
+// id, data-testid and class and gives the tables back in the page's JSON, with the words the scripts
 // write and how flights are shown. Scripts name elements by their semantic names through tid(),
 // and events report semantic() names, so scoring never sees a variant's tokens.
 const page = JSON.parse(document.querySelector("script[data-ui-page]")?.textContent || "{}");
@@ -18,6 +18,15 @@ export function semantic(token) {
 
 export function byTestid(name) {
   return `[data-testid="${tid(name)}"]`;
+}
+
+// A class's token on this page (the class itself in variant 0), and a selector of it.
+export function cls(name) {
+  return page.classes?.[name] ?? name;
+}
+
+export function byClass(name) {
+  return `.${cls(name)}`;
 }
 
 // The variant's text for a key of crm_app/ui_variants/wording.py SCRIPT_WORDS.

@@ -286,6 +286,15 @@ PAGE_PATHS = {
         [{"name": "filename", "in": "path", "required": True, "description": "Path under static/, e.g. app.js",
           "schema": {"type": "string", "minLength": 1, "maxLength": 200}}], tags=("page",),
     )},
+    "/ui-variant/{number}/style.css": {"get": operation(
+        "get_variant_stylesheet", "The stylesheet of a UI variant's page",
+        "static/style.css with its class selectors renamed as the page of UI variant `number` names its "
+        "classes (GET /api/config lists the variants).",
+        {"200": {"description": "The stylesheet", "content": {"text/css": {"schema": {"type": "string"}}}},
+         "404": error("No UI variant of that number other than 0")},
+        [{"name": "number", "in": "path", "required": True, "description": "A UI variant other than 0",
+          "schema": {"type": "integer", "minimum": 1}}], tags=("page",),
+    )},
     "/openapi.json": {"get": operation(
         "get_openapi", "This document",
         "The OpenAPI 3.1 description of every route of the server.",

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from ..services.errors import InvalidInput
-from .names import Namer
+from .names import Namer, renamed_classes, script_classes
 from .wording import SCRIPT_WORDS, words
 
 RANDOM = "random"
@@ -113,8 +113,13 @@ class PageVocabulary:
         self.words = words(self.variant.number)
         self.namer = Namer(self.variant.number)
 
+    def classes(self, names: str) -> str:
+        """A class attribute's value in this variant."""
+        return renamed_classes(self.variant.number, names)
+
     def for_scripts(self) -> dict:
-        return {"names": self.namer.table(), "words": {key: self.words[key] for key in SCRIPT_WORDS},
+        return {"names": self.namer.table(), "classes": script_classes(self.variant.number),
+                "words": {key: self.words[key] for key in SCRIPT_WORDS},
                 "results": self.variant.results, "sort": self.variant.sort}
 
 

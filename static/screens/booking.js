@@ -6,7 +6,7 @@ import { clearErrors } from "../fields.js";
 import { bookedFlights, itinerary, money, priceLines } from "../flightlist.js";
 import { describePassenger } from "../passengerform.js";
 import { register, screen, show } from "../router.js";
-import { byTestid } from "../vocabulary.js";
+import { byTestid, cls } from "../vocabulary.js";
 import { openCancelDialog } from "./cancel.js";
 
 let current = null;
@@ -43,7 +43,7 @@ function render(root, booking) {
   text(root, "booking-code", booking.code);
   text(root, "booking-status", booking.status);
   text(root, "booking-total", money(booking.total));
-  root.querySelector(byTestid("booking-status")).classList.toggle("cancelled", cancelled);
+  root.querySelector(byTestid("booking-status")).classList.toggle(cls("cancelled"), cancelled);
   root.querySelector("[data-trip-type]").textContent =
     booking.trip_type === "return" ? "Return trip" : "One way";
   itinerary(root.querySelector("[data-itinerary]"), bookedFlights(booking));

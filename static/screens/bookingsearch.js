@@ -6,7 +6,7 @@ import { formatUs } from "../dates.js";
 import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
 import { register, screen, show } from "../router.js";
 import { onSubmit, whileBusy } from "../submitting.js";
-import { byTestid, tid, word } from "../vocabulary.js";
+import { byTestid, cls, tid, word } from "../vocabulary.js";
 
 const FIELD = "booking-search-match";
 const root = () => screen("booking-search");
@@ -38,7 +38,7 @@ function showMatches(bookings) {
   if (!bookings) return list.replaceChildren();
   if (!bookings.length) return list.replaceChildren(notFound());
   const group = document.createElement("fieldset");
-  group.className = "matches";
+  group.className = cls("matches");
   const legend = document.createElement("legend");
   legend.textContent = word(FIELD, "Choose a booking");
   group.append(legend, ...bookings.map(matchOption));

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from crm_app.ui_variants import VARIANTS
+from crm_app.ui_variants.names import renamed_class
 from crm_app.ui_variants.wording import words
 from scenarios.targets import TARGETS
 
@@ -91,7 +92,7 @@ def test_a_variants_widgets_are_as_described(pages):
         title = words(number)["passenger-title"]
         if variant.choices in ("radio", "segmented"):
             assert f"<legend>{title}</legend>" in passenger
-            assert ("segmented" in passenger) == (variant.choices == "segmented")
+            assert (renamed_class(number, "segmented") in passenger) == (variant.choices == "segmented")
         elif number:
             assert f'<select id=' in passenger and f">{title}</label>" in passenger
         assert ("data-step-two" in passenger) == variant.passenger_steps, number
@@ -110,3 +111,26 @@ def test_the_fields_come_in_the_variants_order(pages):
         said = words(variant.number)
         positions = [passenger.index(f">{said['passenger-' + field]}<") for field in variant.passenger_order]
         assert positions == sorted(positions), variant.number
+
+
+def test_outside_variant_0_classes_are_tokens_and_the_style_sheet_follows_them(client, pages):
+    plain_css = re.sub(r"/\*.*?\*/", "", client.get("/static/style.css").get_data(as_text=True), flags=re.S)
+    for number, html in pages.items():
+        classes = {name for value in re.findall(r'\sclass="([^"]*)"', html) for name in value.split()}
+        if number == 0:
+            assert {"card", "primary", "field-error", "topbar"} <= classes and "/static/style.css" in html
+            continue
+        assert all(re.fullmatch(r"k[0-9a-f]{8}", name) for name in classes), number
+        answer = client.get(f"/ui-variant/{number}/style.css")
+        assert answer.status_code == 200 and answer.mimetype == "text/css"
+        css = answer.get_data(as_text=True)
+        assert f'href="/ui-variant/{number}/style.css"' in html
+        assert f"button.{renamed_class(number, 'primary')} {{" in css and "button.primary" not in css
+        styled = set(re.findall(r"\.([a-z][\w-]*)[^{}]*\{", plain_css))  # the classes of variant 0's rules
+        assert {f".{renamed_class(number, name)}" for name in styled} <= set(re.findall(r"\.k[0-9a-f]{8}", css))
+        assert css.count("{") == plain_css.count("{")
+
+
+@pytest.mark.parametrize("number", [0, len(VARIANTS), 99])
+def test_a_style_sheet_of_no_variant_is_a_404(client, number):
+    assert client.get(f"/ui-variant/{number}/style.css").status_code == 404

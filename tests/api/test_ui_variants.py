@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from crm_app.ui_variants import VARIANTS
+from crm_app.ui_variants.names import renamed_class
 
 GENERATE = "/generate-random-scenario?task=TASK_FIND_BOOKING&seed=3"
 
@@ -18,7 +19,8 @@ def page(client, scenario_id: str) -> str:
 def test_a_variant_is_recorded_kept_by_a_reset_and_shown_by_the_page(client):
     made = client.get(f"{GENERATE}&ui_variant=3").json
     assert made["ui_variant"] == 3
-    assert 'data-ui-variant="3" class="theme-compact nav-side search-panel">' in page(client, made["id"])
+    classes = " ".join(renamed_class(3, name) for name in ("theme-compact", "nav-side", "search-panel"))
+    assert f'data-ui-variant="3" class="{classes}">' in page(client, made["id"])
     assert client.get(f"/reset-scenario?scenario={made['id']}").json["ui_variant"] == 3
     config = client.get(f"/api/config?scenario={made['id']}").json
     assert config["ui_variant"] == 3 and [v["id"] for v in config["ui_variants"]] == list(range(len(VARIANTS)))
