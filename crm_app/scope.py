@@ -70,3 +70,11 @@ def scenario_from_request(session: Session, required: bool = False) -> ScenarioR
 def current_dataset(session: Session) -> str:
     scenario = scenario_from_request(session)
     return scenario.id if scenario else SANDBOX
+
+
+def booking_code_source(session: Session) -> str | None:
+    """What the codes of bookings made now are drawn from: in a scenario its task and seed (with the
+    count of its bookings, services/bookings.py), so that every replay of a scenario gives the same
+    codes; None in the sandbox, where they are random."""
+    scenario = scenario_from_request(session)
+    return f"{scenario.task}:{scenario.seed}" if scenario else None

@@ -6,9 +6,10 @@ every source whose actions extend the ones already taken, and a new episode star
 paths part. One browser serves every protocol. An action that fails is an error in the provenance
 unless it is a source's last action (whose `ERROR:` line the page then shows).
 
-The CRM draws a new booking's confirmation code at random, so a page after a booking shows another
-code on every replay: each rendered page says which code the episode's booking got (`Page.booked`),
-and the example writes the code its provenance gives in its place (agent/examples/render.py).
+A new booking's confirmation code comes from the scenario's task, seed and booking count, not the
+code an example was written with: each rendered page says which code the episode's booking got
+(`Page.booked`), and the example writes the code its provenance gives in its place
+(agent/examples/render.py).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from flask import request
 
 from ..db import get_session
 from ..request_guard import json_body
-from ..scope import current_dataset
+from ..scope import booking_code_source, current_dataset
 from ..services import bookings as booking_service
 from ..services.numbers import parse_id
 from ..services.validation import check_passenger
@@ -36,7 +36,7 @@ def create_booking():
     booking = booking_service.book(
         session, calendar(), current_dataset(session),
         body.get("outward_flight_id"), body.get("return_flight_id"),
-        body.get("passenger"), body.get("payment"), body.get("fare"),
+        body.get("passenger"), body.get("payment"), body.get("fare"), booking_code_source(session),
     )
     return _answer(booking), 201
 

@@ -3,6 +3,7 @@ Each write is one transaction."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 import secrets
 import string
@@ -64,12 +65,13 @@ def search_bookings(session: Session, dataset: str, last_name, day) -> list[Book
 
 
 def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
-         fare=None) -> Booking:
+         fare=None, code_source: str | None = None) -> Booking:
     """Create a confirmed booking from chosen flights (in a fare family, Standard by default),
-    passenger details and a card."""
+    passenger details and a card. Its code is drawn from `code_source` and the dataset's count of
+    bookings when given (the same codes on every replay of a scenario), else at random."""
     booking = new_booking(session, calendar, dataset, outward_id, return_id, passenger, payment, fare=fare)
     with write_transaction(session, dataset_lock(dataset)):
-        booking.code = booking.code or _unused_code(session, dataset)
+        booking.code = booking.code or _unused_code(session, dataset, code_source)
         session.add(booking)
     return booking
 
@@ -229,9 +231,16 @@ def _set_segments(booking: Booking, outward: Flight, back: Flight | None) -> Non
                                             fare_cents=fare_price_cents(flight.price_cents, booking.fare)))
 
 
-def _unused_code(session: Session, dataset: str) -> str:
+def _unused_code(session: Session, dataset: str, source: str | None = None) -> str:
+    """A code no booking of the dataset has: drawn from `source` and the dataset's count of bookings
+    (called inside the dataset's write lock, so the count is the one this booking follows), or at random."""
+    if source is None:
+        draw = secrets.SystemRandom()
+    else:
+        made = session.scalar(select(func.count(Booking.id)).where(Booking.dataset == dataset))
+        draw = random.Random(f"booking-code:{source}:{made}")
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = new_code(draw)
         taken = session.scalar(select(Booking.id).where(Booking.dataset == dataset, Booking.code == code))
         if taken is None:
             return code
