@@ -5,6 +5,7 @@ of names back."""
 import itertools
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from crm_app.ui_variants.names import renamed_class
 from crm_app.ui_variants.wording import words
 from scenarios.targets import TARGETS
 
+ROOT = Path(__file__).resolve().parents[2]
 NAMED = re.compile(r'\s(id|data-testid|data-field|name|for|aria-controls|aria-labelledby|aria-describedby|'
                    r'data-calendar-for|data-opens-at)="([^"]*)"')
 
@@ -134,3 +136,21 @@ def test_outside_variant_0_classes_are_tokens_and_the_style_sheet_follows_them(c
 @pytest.mark.parametrize("number", [0, len(VARIANTS), 99])
 def test_a_style_sheet_of_no_variant_is_a_404(client, number):
     assert client.get(f"/ui-variant/{number}/style.css").status_code == 404
+
+
+def static_scripts() -> str:
+    return "\n".join(path.read_text() for path in sorted((ROOT / "static").rglob("*.js")))
+
+
+def test_every_name_and_class_the_scripts_use_is_in_a_variants_tables(pages):
+    """A name or class the scripts look up but the page's JSON does not carry would stay plain in a
+    variant and find nothing: each one the scripts write literally is in the tables."""
+    table = json.loads(re.search(r"<script type=\"application/json\" data-ui-page>(.*?)</script>", pages[3]).group(1))
+    scripts = static_scripts()
+    names = set(re.findall(r'(?:tid|byTestid)\("([a-z0-9-]+)"\)', scripts))
+    errors = {f"{name}-error" for name in re.findall(r'show(?:Api|Form)Error\([^,]+, "([a-z-]+)"', scripts)}
+    classes = set(re.findall(r'(?:cls|byClass)\("([a-z0-9-]+)"\)', scripts))
+    classes |= set(re.findall(r'cls\([^)]*\? "([a-z-]+)" : "([a-z-]+)"\)', scripts)[0])
+    assert names and classes
+    assert names | errors <= set(table["names"].values()), sorted((names | errors) - set(table["names"].values()))
+    assert classes <= set(table["classes"]), sorted(classes - set(table["classes"]))
