@@ -12,7 +12,7 @@ PORT ?= 5000
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[agent,ray,test,bench]'
+	$(PY) -m pip install --quiet -e '.[agent,ray,test,bench,export]'
 	touch $(STAMP)
 
 setup: $(STAMP)

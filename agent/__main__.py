@@ -30,6 +30,7 @@ from .experiment.backends.episode_worker import WorkerConfig
 from .experiment.protocols import DEFAULT as DEFAULT_PROTOCOL, FULL_MAX_STEPS, PAPER_CAPS, PROTOCOLS, Protocol
 from .experiment.run_record import finish_record, planned_episodes, start_record
 from .experiment.runner import Played, RunStopped, SettingsConflict, plan, play, prepare
+from .export import cli as export_cli
 from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
@@ -44,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "memory":
         return memory_cli.main(args, parser)
+    if args.command == "export":
+        return export_cli.main(args, parser)
     out = Path(args.out)
     if args.command == "report":
         return _report(out, args.prices, args.open, parser, args.by_variant)
@@ -111,7 +114,8 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
             except RunStopped as stopped:
                 finish_record(out, record, f"stopped: {stopped}")
                 _print_summary(out, references)
-                _report(out)
+                if not args.no_report:
+                    _report(out)
                 print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
                       "the same command resumes the run.", file=sys.stderr)
                 return 1
@@ -120,7 +124,8 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         print(error, file=sys.stderr)
         return 1
     _print_summary(out, references)
-    _report(out)
+    if not args.no_report:
+        _report(out)
     _print_locations(out)
     return _crash_status(played)
 
@@ -360,6 +365,8 @@ def _parser() -> argparse.ArgumentParser:
                           "OPENAI_EMBEDDING_MODEL); without one, retrieval ranks by BM25")
     run.add_argument("--auto-trials", type=int, default=10,
                      help="webwise --shots auto: zero-shot trials per task to take examples from")
+    run.add_argument("--no-report", action="store_true",
+                     help="leave OUT/report/ unwritten (`python -m agent report OUT` writes it later)")
     run.add_argument("--screenshots", action="store_true",
                      help="save a small JPEG of the page after every step, for the report")
     run.add_argument("--trace", choices=TRACE_MODES,
@@ -388,6 +395,7 @@ def _parser() -> argparse.ArgumentParser:
                         help='JSON of US dollars per million tokens per model, e.g. {"gpt-4o": {"prompt": 2.5, '
                              '"completion": 10}}; without it the report shows tokens only')
     memory_cli.add_parser(commands)
+    export_cli.add_parser(commands)
     parser.epilog = "defaults of run: " + " ".join(
         f"{action.option_strings[0]} {action.default}" for action in run._actions
         if action.option_strings and action.default is not None and action.default is not False

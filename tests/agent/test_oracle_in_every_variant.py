@@ -67,9 +67,9 @@ def wrong(step: dict) -> dict:
     return {**step, "value": WRONG[field](step["value"])}
 
 
-@pytest.mark.parametrize("task", ["TASK_BOOK_FLIGHT", "TASK_UPDATE_PASSENGER_DETAILS"])
-def test_a_wrong_episode_scores_0_in_every_variant(live_server, browser, task):
+def test_a_wrong_episode_scores_0_in_every_variant(live_server, browser):
     with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
-        answers = {variant.number: play(env, WrongPassengerOracle(), task, 3, variant.number) for variant in VARIANTS}
+        answers = {variant.number: play(env, WrongPassengerOracle(), "TASK_BOOK_FLIGHT", 3, variant.number)
+                   for variant in VARIANTS}
     assert all(answer["success"] == 0 and answer["task_progress"] < 1 for answer in answers.values())
     assert all(answer == answers[0] for answer in answers.values())

@@ -1,0 +1,126 @@
+"""`python -m agent export`: scenarios of every task of every suite as a Parquet dataset with its card,
+loaded by pyarrow and by Hugging Face `datasets`; the same command writes the same bytes; `export
+check` plays the rows again to their stored scores; `export run` takes a run's trajectories, which
+score as its summary.csv says."""
+import csv
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+# `datasets` reads files only: no hub, and its caches in a folder of the test session's own
+os.environ.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_HOME=tempfile.mkdtemp(prefix="hf-home-"))
+
+import datasets  # noqa: E402
+import pyarrow as pa  # noqa: E402
+import pyarrow.parquet as pq  # noqa: E402
+import pytest  # noqa: E402
+
+from agent.__main__ import main  # noqa: E402
+from scenarios.tasks import HARD_TASKS, TASK_NAMES  # noqa: E402
+from tests.agent.command_line import refusal  # noqa: E402
+
+SUITE_TASKS = {"full": set(TASK_NAMES), "paper": set(TASK_NAMES) - {"TASK_MODIFY_FLIGHT"}, "hard": set(HARD_TASKS)}
+SMALL = ("--suite", "full", "--tasks", "TASK_BOOK_FLIGHT", "--episodes", "2", "--seed", "3")
+
+
+def export(out: Path, *options: str) -> int:
+    return main(["export", "scenarios", *options, "--out", str(out), "--quiet"])
+
+
+def digests(folder: Path) -> dict[str, str]:
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> Path:
+    """One scenario of every task of every suite."""
+    out = tmp_path_factory.mktemp("export") / "dataset"
+    assert export(out, "--suite", "all", "--episodes", "1", "--seed", "7", "--modes", "elements,screenshot") == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("small") / "dataset"
+    assert export(out, *SMALL) == 0
+    return out
+
+
+@pytest.mark.browser
+def test_every_task_of_every_suite_loads_with_pyarrow_and_datasets(exported, tmp_path):
+    files = sorted((exported / "data").rglob("*.parquet"))
+    assert {(path.parent.name, path.stem) for path in files} == {
+        (suite, task) for suite, tasks in SUITE_TASKS.items() for task in tasks}
+    table = pq.read_table(exported / "data")
+    assert table.num_rows == len(files) and set(table.column("success").to_pylist()) == {1}
+    loaded = datasets.load_dataset("parquet", data_dir=str(exported), cache_dir=str(tmp_path / "cache"))["train"]
+    assert loaded.num_rows == len(files)
+    row = next(r for r in loaded if r["task"] == "TASK_BOOK_FLIGHT")
+    assert row["suite"] == "full" and row["seed"] == 7 and row["steps"][0]["observation"].startswith("<")
+    assert json.loads(row["gold_actions"])[0]["target"] and json.loads(row["gold_calls"])
+    assert row["steps"][-1]["task_progress"] == 1.0 and json.loads(row["evaluation"])["success"] == 1
+    card = (exported / "README.md").read_text()
+    assert card.startswith("---\nlicense: other\n") and "- config_name: hard" in card
+    assert "    path: data/full/TASK_BOOK_FLIGHT.parquet" in card and "| `gold_calls` |" in card
+
+
+@pytest.mark.browser
+def test_the_same_export_is_byte_identical(small, tmp_path):
+    assert export(tmp_path / "again", *SMALL) == 0
+    assert digests(tmp_path / "again") == digests(small)
+    evaluations = pq.read_table(small / "data", columns=["evaluation"]).column("evaluation").to_pylist()
+    assert any("****1111" in text for text in evaluations) and not any("hmac:" in text for text in evaluations)
+
+
+@pytest.mark.browser
+def test_screenshots_are_an_image_column(exported):
+    rows = pq.read_table(exported / "data" / "full", columns=["steps"]).to_pylist()
+    shots = [step["screenshot_after"] for row in rows for step in row["steps"]]
+    assert shots and all(shot and shot["bytes"][:2] == b"\xff\xd8" for shot in shots)  # a JPEG after every step
+    card = (exported / "README.md").read_text()
+    assert "  - name: screenshot_after\n      dtype: image" in card
+
+
+@pytest.mark.browser
+def test_the_rows_play_again_to_their_stored_scores(small, capsys):
+    assert main(["export", "check", str(small), "--quiet"]) == 0
+    assert "All 2 exported scenarios score as stored." in capsys.readouterr().out
+
+
+@pytest.mark.browser
+def test_a_row_whose_score_was_altered_is_reported(small, tmp_path, capsys):
+    altered = tmp_path / "altered"
+    shutil.copytree(small, altered)
+    path = altered / "data" / "full" / "TASK_BOOK_FLIGHT.parquet"
+    table = pq.read_table(path)
+    pq.write_table(table.set_column(table.schema.get_field_index("success"), "success",
+                                    pa.array([0] + table.column("success").to_pylist()[1:], pa.int64())), path)
+    assert main(["export", "check", str(altered), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    assert "1 of 2 exported scenarios score otherwise than stored:" in out and "TASK_BOOK_FLIGHT seed 3" in out
+
+
+@pytest.mark.browser
+def test_an_exported_run_scores_as_its_summary(tmp_path, live_server):
+    run_dir = tmp_path / "run"
+    assert main(["run", "--method", "oracle", "--tasks", "TASK_FIND_BOOKING", "--episodes", "3", "--out", str(run_dir),
+                 "--quiet", "--no-report", "--server", live_server]) == 0
+    assert main(["export", "run", str(run_dir), "--out", str(tmp_path / "dataset")]) == 0
+    rows = pq.read_table(tmp_path / "dataset" / "data").to_pylist()
+    summary = {row["task"]: float(row["success_mean"]) for row in csv.DictReader((run_dir / "summary.csv").open())}
+    by_task = {task: [r["success"] for r in rows if r["task"] == task] for task in summary}
+    assert {task: sum(found) / len(found) for task, found in by_task.items()} == summary
+    assert '"command"' in (tmp_path / "dataset" / "README.md").read_text()  # run.json's provenance
+
+
+def test_bad_input_is_refused_with_a_message(tmp_path, capsys):
+    status, message = refusal(main, ["export", "scenarios", "--suite", "nope", "--out", str(tmp_path)], capsys)
+    assert status == 2 and "--suite takes all or suites" in message
+    status, message = refusal(main, ["export", "check", str(tmp_path)], capsys)
+    assert status == 2 and "holds no exported dataset" in message
+    status, message = refusal(main, ["export", "run", str(tmp_path / "missing"), "--out", str(tmp_path)], capsys)
+    assert status == 2 and "no such run folder" in message
