@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow.parquet as pq
-from playwright.sync_api import sync_playwright
 from tqdm import tqdm
 
-from ..env.browser import launch_chromium
 from ..env.browser_env import CrmEnv
+from ..env.browser_host import BrowserHost
 from ..experiment.protocols import PROTOCOLS
 from ..policies import make_policy
 from .dataset import DATA
@@ -42,30 +41,28 @@ def exported_rows(folder: Path) -> list[dict]:
 def check_rows(rows: list[dict], server_url: str, operator_token: str, quiet: bool = False) -> list[Mismatch]:
     """Play each row's scenario with the oracle on the server; the rows whose score differs."""
     mismatches = []
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        envs = {}
-        try:
-            for row in tqdm(rows, unit="scenario", disable=quiet, desc="checking"):
-                env = envs.get(row["suite"]) or envs.setdefault(row["suite"], _env(server_url, operator_token,
-                                                                                  browser, row["suite"]))
-                played = _play(env, row)
-                stored = {key: row[key] for key in SCORES}
-                if played != stored:
-                    mismatches.append(Mismatch(row["suite"], row["task"], row["seed"], stored, played))
-        finally:
-            for env in envs.values():
-                env.close()
-            browser.close()
+    host = BrowserHost()  # Chromium on a thread of its own: a caller's own Playwright is left alone
+    envs = {}
+    try:
+        for row in tqdm(rows, unit="scenario", disable=quiet, desc="checking"):
+            suite = row["suite"]
+            if suite not in envs:
+                options = PROTOCOLS[suite].env_options()
+                envs[suite] = host.environment(
+                    lambda browser, options=options: CrmEnv(server_url, browser=browser, operator_token=operator_token,
+                                                            **options))
+            played = _play(envs[suite], row)
+            stored = {key: row[key] for key in SCORES}
+            if played != stored:
+                mismatches.append(Mismatch(suite, row["task"], row["seed"], stored, played))
+    finally:
+        for env in envs.values():
+            env.close()
+        host.close()
     return mismatches
 
 
-def _env(server_url: str, operator_token: str, browser, suite: str) -> CrmEnv:
-    protocol = PROTOCOLS[suite]
-    return CrmEnv(server_url, browser=browser, operator_token=operator_token, **protocol.env_options())
-
-
-def _play(env: CrmEnv, row: dict) -> dict:
+def _play(env, row: dict) -> dict:
     obs, info = env.reset(task=row["task"], seed=row["seed"], **_variant(row))
     oracle = make_policy("oracle")
     oracle.reset(info["scenario"])
