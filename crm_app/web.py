@@ -11,7 +11,7 @@ from .scope import requested_scenario_id
 from .services.flights import airports_by_state
 from .services.validation import EARLIEST_BIRTH
 from .suite_look import current_look, current_variant
-from .ui_variants import VARIANTS, page_vocabulary
+from .ui_variants import VARIANTS, PageVocabulary
 from .ui_variants.names import renamed_stylesheet
 
 web = Blueprint("web", __name__)
@@ -23,7 +23,7 @@ VARIANT_MODULES = ("vocabulary.js",)  # what only the UI variants other than 0 n
 def index():
     calendar = current_app.extensions["calendar"]
     look, variant = current_look(), current_variant()
-    vocabulary = page_vocabulary(variant)
+    vocabulary = PageVocabulary(variant)
     return render_template(
         "index.html",
         today=calendar.today.isoformat(),

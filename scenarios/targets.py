@@ -13,7 +13,7 @@ from functools import lru_cache
 from crm_app.airports import code_from_label
 from crm_app.services.dates import read_date
 from crm_app.services.validation import card_digits
-from crm_app.ui_variants.wording import PLAIN, words
+from crm_app.ui_variants.wording import words
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ TARGETS: dict[str, Target] = {
 def label_of(target: str, value=None, variant: int = 0) -> str:
     """The visible label or button text of a target in a UI variant; for a choice shown as options
     with words of their own (the trip type), the option's for `value`."""
-    said = PLAIN if not variant else words(variant)
+    said = words(variant)
     option = f"{target}-{value}"
     return said[option] if value is not None and option in said else said[target]
 

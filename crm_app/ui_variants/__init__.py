@@ -4,10 +4,11 @@ scenario asks for another with ?ui_variant=K (or `random`, drawn from its seed) 
 
 A variant is data: its number, a one-line description, and how it differs from variant 0:
 - wording: labels, headings, buttons and links say synonym K of their text (wording.py);
-- identifiers: ids, test ids and field names are opaque per-variant tokens (names.py);
+- identifiers: ids, test ids, field names and classes are opaque per-variant tokens (names.py);
 - widgets: Title and Gender as a select, radio buttons or a segmented control; dates through the
-  calendar or typed with their format shown; airports through the autocomplete or a typed code;
-  flights as a table, cards or a list, sorted by departure or by price;
+  calendar, typed with their format shown, or three selects; airports through the autocomplete, a
+  typed code or a select grouped by state; flights as a table, cards or a list, sorted by departure
+  or by price;
 - order and layout: the passenger and search fields in another order, the passenger form in two
   steps, the search form in a side panel, the navigation as a top bar, a side menu or tiles;
 - theme: colours, type and spacing (a class on the page's body, static/style.css).
@@ -122,6 +123,3 @@ class PageVocabulary:
                 "words": {key: self.words[key] for key in SCRIPT_WORDS},
                 "results": self.variant.results, "sort": self.variant.sort}
 
-
-def page_vocabulary(chosen: UiVariant) -> PageVocabulary:
-    return PageVocabulary(chosen)

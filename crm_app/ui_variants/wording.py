@@ -9,6 +9,8 @@ texts shared by several controls (the airports, the dates) sit under one key.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # navigation (also the headings of the screens they open)
     "nav-home": ("Home", "Start", "Dashboard", "Main page", "Overview", "Home page", "Desk"),
@@ -130,10 +132,9 @@ SAME_WORDS: dict[str, str] = {
 SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match")
 
 
+@lru_cache(maxsize=None)
 def words(number: int) -> dict[str, str]:
-    """Variant `number`'s text of every key (SYNONYMS and SAME_WORDS)."""
+    """Variant `number`'s text of every key (SYNONYMS and SAME_WORDS); made once per variant (every page
+    reads it), so a caller reads it and never changes it."""
     said = {key: choices[number % len(choices)] for key, choices in SYNONYMS.items()}
     return {**said, **{key: said[same] for key, same in SAME_WORDS.items()}}
-
-
-PLAIN = words(0)
