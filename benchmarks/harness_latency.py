@@ -4,7 +4,8 @@ size on every screen, and whole oracle episodes per minute at concurrency 1 and 
     .venv/bin/python benchmarks/harness_latency.py [--resets 20] [--episodes 2]
 
 Runs an embedded server on a temporary SQLite file and the oracle policy; nothing else.
-A step is action + settle + observation (the /evaluate call after it is reported apart).
+A step is action + settle + observation, in one call into the page where the action allows it (the
+scores come with the episode's last step, reported apart as evaluate and timeline).
 """
 from __future__ import annotations
 

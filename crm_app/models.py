@@ -209,6 +209,10 @@ class ApiCall(Base):
     operation: Mapped[str] = mapped_column(String(40))
     params: Mapped[dict] = mapped_column(JSON)
     status: Mapped[int]
+    # Events the scenario had recorded when the call was answered: orders the call among them.
+    events_before: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The scenario's bookings after a write that succeeded: the state at each step of a timeline.
+    state_after: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
 class CustomerMessage(Base):

@@ -18,7 +18,7 @@ from crm_app.scope import SCENARIO_ID, requested_scenario_id
 from crm_app.services.errors import InvalidInput
 
 from . import store
-from .calls import call_params, operation_of
+from .calls import WRITES, call_params, operation_of
 
 
 FLIGHTS_NAMED = 50_000  # flights each server process remembers by id (a flight never changes)
@@ -60,7 +60,9 @@ def _record(response):
         session = get_session()
         params = call_params(operation, request.args, checked_body(), request.view_args or {},
                              card_hasher(session), lambda flight_id: _flight_named(session, flight_id))
-        store.record_call(session, scenario_id, operation, params, response.status_code)
+        wrote = operation in WRITES and response.status_code < 300
+        state = store.state_now(store.World.of(current_app, session), scenario_id) if wrote else None
+        store.record_call(session, scenario_id, operation, params, response.status_code, state)
     except Exception:  # noqa: BLE001 (the answer stands whatever recording meets)
         current_app.logger.exception("Recording the %s call of scenario %s failed", operation, scenario_id)
     return response

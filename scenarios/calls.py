@@ -38,6 +38,10 @@ PASSENGER_KINDS = {"title": "choice", "first_name": "text", "last_name": "text",
 PAYMENT_KINDS = {"card_number": "card", "expiry": "expiry", "security_code": "security-code", "name_on_card": "text"}
 
 
+# The operations that change bookings (a timeline keeps the state each left: timeline.py)
+WRITES = frozenset({"create_booking", "cancel_booking", "update_passenger", "change_flights"})
+
+
 def operation_of(method: str, rule: str | None) -> str | None:
     """The recorded operation a request to `rule` is, or None for requests that are not recorded."""
     return OPERATIONS.get((method, rule)) if rule else None

@@ -15,6 +15,7 @@ from .events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from .routes import MAX_SEED
 from .suites import SUITES
 from .tasks import ALIASES, ALL_TASKS
+from .timeline import MAX_MARKS
 
 TAG = {"name": "scenarios", "description": "Generating, resetting and scoring scenarios"}
 TAGS = (TAG["name"],)
@@ -33,6 +34,14 @@ PARAMETERS = {
                        "(the recorded API calls against the gold calls). Left out: ui when the page recorded "
                        "events, else api when the server recorded calls, else ui.",
         "schema": {"type": "string", "enum": list(MODALITIES)},
+    },
+    "Timeline": {
+        "name": "timeline", "in": "query", "required": False,
+        "description": "Also the scores after each of these numbers of the page's events (comma-separated, at "
+                       f"most {MAX_MARKS}), or after every one (all): each what /evaluate answered right after the "
+                       "step that left that many events. A driver notes the page's count after each step "
+                       "(window.crm.recordedEvents()) and asks once at the end.",
+        "schema": {"type": "string", "maxLength": 12 * MAX_MARKS},
     },
     "OperatorTokenHeader": {
         "name": "X-Operator-Token", "in": "header", "required": False,
@@ -82,9 +91,12 @@ PATHS = {
         "what the gold sequence leaves: success, progress and number of actions. Left out, the modality "
         "is ui when the page recorded events, else api when the server recorded calls, else ui.",
         {"200": answer(ref("Evaluation"), "The score"),
-         "400": error("The scenario id is missing, empty or malformed, or an unknown modality"),
+         "400": error("The scenario id is missing, empty or malformed, an unknown modality, or a timeline that "
+                      "is malformed, counts more events than were recorded, or is asked of a scenario with a "
+                      "customer on the line"),
          "404": error("An unknown scenario")},
-        [*SCENARIO, *OPERATOR, {"$ref": "#/components/parameters/Modality"}], tags=TAGS,
+        [*SCENARIO, *OPERATOR, {"$ref": "#/components/parameters/Modality"},
+         {"$ref": "#/components/parameters/Timeline"}], tags=TAGS,
     )},
     "/api/events": {"post": operation(
         "record_event", "Record a page event in a scenario",
@@ -197,6 +209,13 @@ SCHEMAS = {
         "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
                            required=("passed", "reason")),
         "metrics": {"type": "array", "items": {"type": "object"}},
+        "timeline": {"type": "array", "description": "With ?timeline=: the scores after each number of events asked",
+                     "items": obj({"events": {"type": "integer", "minimum": 0}, "success": {"type": "integer",
+                                                                                          "enum": [0, 1]},
+                                   "task_progress": {"type": "number", "minimum": 0, "maximum": 1},
+                                   "num_actions": {"type": "integer", "minimum": 0},
+                                   "matched": {"type": "array", "items": {"type": "boolean"}}},
+                                  required=("events", "success", "task_progress", "num_actions", "matched"))},
         "state_ok": {"type": "boolean", "description": "Hard suite: the final state is the expected one"},
         "said_ok": {"type": "boolean", "description": "Hard suite: the agent told the customer every value it "
                                                       "must (amounts, codes, a refusal's rule)"},

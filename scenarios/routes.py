@@ -26,6 +26,7 @@ from .events import clean_event
 from .operator import is_operator, without_gold_values
 from .suites import suite_named
 from .tasks import task_named
+from .timeline import marks_from
 
 scenario_routes = Blueprint("scenarios", __name__)
 call_log.attach(scenario_routes)
@@ -34,7 +35,7 @@ MAX_SEED = 2**31 - 1
 
 
 def _world() -> store.World:
-    return store.World(get_session(), current_app.extensions["calendar"], current_app.config["DATA_SEED"])
+    return store.World.of(current_app, get_session())
 
 
 def _seed() -> int:
@@ -87,7 +88,10 @@ def reset_scenario():
 def evaluate():
     scenario = scenario_from_request(get_session(), required=True)
     operator = is_operator()
+    marks = marks_from(request.args.get("timeline", ""))
     result = store.evaluate_scenario(_world(), scenario, _modality())
+    if marks is not None:
+        result["timeline"] = store.evaluate_timeline(_world(), scenario, marks, _modality())
     return result if operator else without_gold_values(result)
 
 

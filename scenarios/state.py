@@ -66,6 +66,23 @@ def dataset_state(session: Session, dataset: str, card_numbers=()) -> dict[str, 
     return state
 
 
+def cards_by_position(state: dict, card_numbers) -> dict:
+    """The state with each card named by its place among `card_numbers` (None for none), not by its
+    number: the form a state is kept in at rest (card numbers are never stored in the clear)."""
+    numbers = list(card_numbers)
+    return {code: {**booking, "card": {**booking["card"], "number": numbers.index(booking["card"]["number"])
+                                       if booking["card"]["number"] in numbers else None}}
+            for code, booking in state.items()}
+
+
+def cards_by_number(state: dict, card_numbers) -> dict:
+    """A state kept by cards_by_position, its cards named by number again."""
+    numbers = list(card_numbers)
+    return {code: {**booking, "card": {**booking["card"], "number": None if booking["card"]["number"] is None
+                                       else numbers[booking["card"]["number"]]}}
+            for code, booking in state.items()}
+
+
 def _from_row(row, legs, card_numbers, hasher) -> dict:
     number = next((n for n in card_numbers if Payment.stored_card_matches(row.card_salt, row.card_hash, n, hasher)),
                   None)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from crm_app.db import card_hasher, dataset_lock, write_transaction
 from crm_app.memo import memo_for
 from crm_app.models import ApiCall, Booking, CustomerMessage, Event, IdempotencyKey, Scenario
-from crm_app.scope import ScenarioRef
+from crm_app.scope import ScenarioRef, find_scenario
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
 from . import evaluator
@@ -27,10 +27,11 @@ from .card_data import details_at_rest, protector
 from .customer.transcript import timed_messages
 from .limits import LimitReached
 from .sampling import Draw
-from .state import dataset_state
+from .state import cards_by_number, cards_by_position, dataset_state
 from .suites import Suite, suite_named
 from .tasks import task_named
 from .tasks.base import Sample, Task
+from .timeline import timeline
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 20
@@ -42,6 +43,11 @@ class World:
 
     def __init__(self, session: Session, calendar: Calendar, world_seed: int):
         self.session, self.calendar, self.world_seed = session, calendar, world_seed
+
+    @classmethod
+    def of(cls, app, session: Session) -> World:
+        """The world of a Flask app of the CRM (its calendar and data seed)."""
+        return cls(session, app.extensions["calendar"], app.config["DATA_SEED"])
 
     def draw(self, task: Task, seed: int, suite: Suite) -> Draw:
         return Draw(self.session, self.calendar, self.world_seed, task.name, seed,
@@ -175,23 +181,41 @@ def check_call_room(session: Session, scenario_id: str, limit: int) -> None:
     _check_room(session, ApiCall, scenario_id, limit, "API calls")
 
 
-def record_call(session: Session, scenario_id: str, operation: str, params: dict, status: int) -> None:
-    """Store the call, unless the scenario does not exist (its id is then not a scenario's: the
-    foreign key refuses it, which saves looking the scenario up on every request)."""
+def record_call(session: Session, scenario_id: str, operation: str, params: dict, status: int,
+                state_after: dict | None = None) -> None:
+    """Store the call with the number of events recorded before it (and, after a write, the state
+    it left), unless the scenario does not exist (its id is then not a scenario's: the foreign key
+    refuses it, which saves looking the scenario up on every request)."""
     try:
         with write_transaction(session):
+            connection = session.connection()
+            events_before = connection.scalar(_COUNT_ROWS[Event], {"scenario_id": scenario_id})
             # A plain INSERT, not the ORM's unit of work: this runs after every recorded request.
-            session.connection().execute(_INSERT_CALL, {"scenario_id": scenario_id, "operation": operation,
-                                                         "params": params, "status": status})
+            connection.execute(_INSERT_CALL, {"scenario_id": scenario_id, "operation": operation, "params": params,
+                                              "status": status, "events_before": events_before,
+                                              "state_after": state_after})
     except IntegrityError:
         pass
 
 
-def scenario_calls(session: Session, scenario_id: str) -> list[dict]:
-    """The API calls answered inside the scenario, in arrival order (see calls.py)."""
-    rows = session.connection().execute(select(ApiCall.operation, ApiCall.params, ApiCall.status)
+def state_now(world: World, scenario_id: str) -> dict | None:
+    """The scenario's bookings as /evaluate reads them, its cards named by position
+    (state.cards_by_position: the form kept at rest); None for an id that is no scenario's."""
+    scenario = find_scenario(world.session, scenario_id)
+    if scenario is None:
+        return None
+    sample, _ = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
+    numbers = sample.card_numbers()
+    return cards_by_position(dataset_state(world.session, scenario.id, numbers), numbers)
+
+
+def scenario_calls(session: Session, scenario_id: str, ordered: bool = False) -> list[dict]:
+    """The API calls answered inside the scenario, in arrival order (see calls.py); `ordered` adds
+    each call's `events_before` and `state_after` (timeline.py)."""
+    extra = (ApiCall.events_before, ApiCall.state_after) if ordered else ()
+    rows = session.connection().execute(select(ApiCall.operation, ApiCall.params, ApiCall.status, *extra)
                                         .where(ApiCall.scenario_id == scenario_id).order_by(ApiCall.id))
-    return [{"operation": operation, "params": params, "status": status} for operation, params, status in rows]
+    return [dict(zip(("operation", "params", "status", "events_before", "state_after"), row)) for row in rows]
 
 
 def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None = None) -> dict:
@@ -206,3 +230,15 @@ def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None 
     result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls,
                                 protector(card_hasher(world.session)), modality, messages)
     return {"id": scenario.id, "scenario": task.name, **result}
+
+
+def evaluate_timeline(world: World, scenario: ScenarioRef, marks: list[int], modality: str | None = None) -> list[dict]:
+    """The scores after each mark's events (timeline.py)."""
+    task = task_named(scenario.task)
+    sample, _ = describe(world, task, scenario.seed, suite_named(scenario.suite))
+    numbers = sample.card_numbers()
+    final = dataset_state(world.session, scenario.id, numbers)
+    calls = [{**call, "state_after": cards_by_number(call["state_after"], numbers) if call["state_after"] else None}
+             for call in scenario_calls(world.session, scenario.id, ordered=True)]
+    return timeline(task, sample.details, scenario_events(world.session, scenario.id), calls, sample.initial_state(),
+                    final, marks, protector(card_hasher(world.session)), modality)

@@ -1,14 +1,20 @@
 // JSON API client: adds the scenario id to every call and turns 4xx/5xx answers into ApiError.
 // Each call of a write (book, cancel, change passenger, change flights) is one submit and
 // carries its own Idempotency-Key, so the server makes it happen once.
-import { trackRequest } from "./events.js";
+import { eventsDelivered, trackRequest } from "./events.js";
 import { randomId } from "./ids.js";
 
 const params = new URLSearchParams(location.search);
 // A ?scenario= given but empty is passed on as it is: the server refuses it rather than
 // silently working on the sandbox.
-export const scenarioId = params.get("scenario") || "";
-export const scenarioGiven = params.has("scenario");
+export let scenarioId = params.get("scenario") || "";
+export let scenarioGiven = params.has("scenario");
+
+// The page now works on scenario `id` (a warm switch, app.js switchScenario).
+export function useScenario(id) {
+  scenarioId = id;
+  scenarioGiven = true;
+}
 
 class ApiError extends Error {
   constructor(status, body) {
@@ -25,7 +31,7 @@ async function request(method, path, body, idempotent = false) {
   if (idempotent) headers["Idempotency-Key"] = randomId(24);
   const init = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
-  return trackRequest(send(path, init));
+  return trackRequest(eventsDelivered().then(() => send(path, init)));
 }
 
 async function send(path, init) {

@@ -1,9 +1,10 @@
 // Boot: load the configuration (and check the scenario), wire the widgets and screens, show
-// the first screen, then set window.crm.ready.
-import { api, scenarioGiven, scenarioId } from "./api.js";
+// the first screen, then set window.crm.ready. window.crm.switchScenario(id, url) starts the
+// page over on another scenario of the same look, as if it had been loaded at `url`.
+import { api, scenarioGiven, scenarioId, useScenario } from "./api.js";
 import { initAirportField, preloadAirports } from "./autocomplete.js";
 import { configureDates, initDateField, initDatepicker } from "./datepicker.js";
-import { disableRecording, enableRecording, installRecorder } from "./events.js";
+import { disableRecording, enableRecording, installRecorder, restartRecording } from "./events.js";
 import { clearErrorOnEdit } from "./fields.js";
 import { startRouter } from "./router.js";
 import { initBooking } from "./screens/booking.js";
@@ -17,7 +18,10 @@ import { initPayment } from "./screens/payment.js";
 import { initPolicy } from "./screens/policy.js";
 import { initResults } from "./screens/results.js";
 import { initSearch } from "./screens/search.js";
+import { restartFlow } from "./state.js";
 import { byTestid } from "./vocabulary.js";
+
+const pristine = document.body.cloneNode(true);  // the body as served, before any script changed it
 
 function showBanner(message) {
   const banner = document.querySelector(byTestid("scenario-banner"));
@@ -66,8 +70,8 @@ function initScreens() {
   initPolicy();
 }
 
-async function boot() {
-  installRecorder();
+// Everything a page does for its scenario, on the body as served.
+async function start() {
   enableRecording(scenarioId);
   const airports = preloadAirports(); // in parallel with the config check
   const config = await loadConfig();
@@ -78,6 +82,28 @@ async function boot() {
   await airports;
   startRouter();
   window.crm.ready = true;
+}
+
+// The same page on scenario `id` (a driver's warm reset): once the last scenario's events are
+// delivered, the body as served, every module's state as at load, and the start run again.
+async function switchScenario(id, url) {
+  window.crm.ready = false;
+  await window.crm.whenIdle();
+  disableRecording();
+  history.replaceState(null, "", url);
+  useScenario(id);
+  restartRecording();
+  restartFlow();  // the airports the page fetched stay: they are the same for every scenario
+  const body = pristine.cloneNode(true);
+  body.dataset.scenario = id;
+  document.body.replaceWith(body);
+  await start();
+}
+
+async function boot() {
+  installRecorder();
+  window.crm.switchScenario = switchScenario;
+  await start();
 }
 
 boot();

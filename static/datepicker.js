@@ -40,13 +40,18 @@ export function initDateField(input) {
   input.addEventListener("change", () => commitTyped(input));
 }
 
+let listening = false;  // the document's listeners outlive a switch to another scenario
+
 export function initDatepicker() {
   const el = popup();
+  view.input = null;
   el.querySelector(byTestid("datepicker-prev")).addEventListener("click", () => shift(-1));
   el.querySelector(byTestid("datepicker-next")).addEventListener("click", () => shift(1));
   el.querySelector(byTestid("datepicker-close")).addEventListener("click", () => close(true));
   el.querySelector(byClass("dp-grid")).addEventListener("click", onDayClick);
   el.querySelector(byClass("dp-jump")).addEventListener("change", onJump);
+  if (listening) return;
+  listening = true;
   document.addEventListener("keydown", onEscape);
   document.addEventListener("mousedown", onOutside, true);
   document.addEventListener("submit", () => close(), true);

@@ -1,19 +1,23 @@
 // Event recorder. Only when the page is bound to a scenario: each fill (committed field value)
 // and click (named button or link) becomes an event posted to /api/events, one at a time and
-// in order, so the server numbers them as they happened. window.crm.whenIdle() lets a driver
-// wait until every event (and every API call the page started) has been answered.
+// in order, so the server numbers them as they happened. An API call waits until the events
+// before it are delivered (eventsDelivered), so the server also orders calls among events.
+// window.crm.whenIdle() lets a driver wait until every event (and every API call the page
+// started) has been answered; window.crm.recordedEvents() is how many the server took.
 import { fieldName, committedValue, snapshot } from "./fields.js";
 import { randomId } from "./ids.js";
 import { semantic } from "./vocabulary.js";
 
-const pageId = randomId();
+let pageId = randomId();
 const queue = [];          // events not yet acknowledged; queue[0] is the one in flight
 let seq = 0;
 let sending = false;
 let enabled = false;
 let scenario = "";
 let requestsInFlight = 0;
+let recorded = 0;          // events the server took
 const idleWaiters = [];
+const deliveryWaiters = [];
 
 export function enableRecording(scenarioId) {
   scenario = scenarioId;
@@ -36,11 +40,18 @@ async function pump() {
   if (sending) return;
   sending = true;
   while (queue.length) {
-    await deliver(queue[0]);
+    if (await deliver(queue[0])) recorded++;
     queue.shift();
   }
   sending = false;
+  while (deliveryWaiters.length) deliveryWaiters.shift()();
   settle();
+}
+
+// Resolves once every event recorded so far has been answered.
+export function eventsDelivered() {
+  if (!queue.length && !sending) return Promise.resolve();
+  return new Promise((resolve) => deliveryWaiters.push(resolve));
 }
 
 // Retries network and 5xx failures (the server ignores a repeated page+seq); a 4xx means the
@@ -54,10 +65,10 @@ async function deliver(event) {
         body: JSON.stringify(event),
         keepalive: true,
       });
-      if (response.ok) return;
+      if (response.ok) return true;
       if (response.status < 500) {
         console.warn("event refused", response.status, event);
-        return;
+        return false;
       }
     } catch (err) {
       // network error: retry below
@@ -65,6 +76,7 @@ async function deliver(event) {
     await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
   }
   console.warn("event dropped after retries", event);
+  return false;
 }
 
 // API calls count as activity too, so that after whenIdle() the state they change is saved.
@@ -133,10 +145,20 @@ function onClick(event) {
   });
 }
 
+// A new scenario in the same document (app.js switchScenario) is recorded as a new page would be.
+export function restartRecording() {
+  pageId = randomId();
+  seq = 0;
+  recorded = 0;
+  window.crm.pageId = pageId;
+}
+
 export function installRecorder() {
   // Capture phase: the snapshot is taken before any handler changes the page.
   document.addEventListener("change", onChange, true);
   document.addEventListener("crm-commit", onWidgetCommit, true);
   document.addEventListener("click", onClick, true);
-  window.crm = Object.assign(window.crm || {}, { ready: false, whenIdle, pendingEvents, pageId });
+  window.crm = Object.assign(window.crm || {}, {
+    ready: false, whenIdle, pendingEvents, pageId, recordedEvents: () => recorded,
+  });
 }

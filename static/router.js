@@ -57,8 +57,13 @@ function onRouteClick(e) {
   show(ROUTES[link.dataset.route]);
 }
 
+let listening = false;  // the document's listeners outlive a switch to another scenario
+
 export function startRouter() {
-  document.addEventListener("click", onRouteClick);
-  window.addEventListener("popstate", () => show(routeFromHash()));
+  if (!listening) {
+    listening = true;
+    document.addEventListener("click", onRouteClick);
+    window.addEventListener("popstate", () => show(routeFromHash()));
+  }
   show(routeFromHash());
 }

@@ -56,8 +56,10 @@ class ScenarioClient:
         refuses (an empty or too long text, an unknown scenario)."""
         return self._request("POST", "/api/customer/messages", {"text": text}, scenario=scenario_id)["reply"]
 
-    def evaluate(self, scenario_id: str) -> dict:
-        return self._get("/evaluate", scenario=scenario_id, modality=self.modality)
+    def evaluate(self, scenario_id: str, timeline: list[int] | None = None) -> dict:
+        """/evaluate's answer; with `timeline` (event counts), also the scores after each (`timeline`)."""
+        marks = ",".join(map(str, timeline)) if timeline else None
+        return self._get("/evaluate", scenario=scenario_id, modality=self.modality, timeline=marks)
 
     def _get(self, path: str, **params) -> dict:
         return self._request("GET", path, None, **params)

@@ -8,15 +8,26 @@
 `observations` names the observation modes (agent/env/modes/) each observation carries in
 `obs.modes`, e.g. ("elements", "som"); every element of `obs.elements` has its box either way.
 
-A fresh browser context per episode, in the environment's own browser or in a running one it is
-given (`browser`: the workers share one browser among many environments). After every action the page
-is waited for (its recorded events acknowledged, the DOM quiet), never slept on. An action that
-cannot be carried out is reported in `info["error"]` and at the top of the next observation.
-`SAY "text"` is said to the scenario's customer (POST /api/customer/messages), whose reply opens the
-next observation as a `CUSTOMER: ...` line. `info["metrics"]` is the server's /evaluate answer; `reward` is its `success` on the step that
-ends the episode (`stop`), else 0. When an episode ends its browser context is closed and the
-next episode's blank page opened right away (timed as `next_page_ms`). The server's operator
-token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /evaluate answer the gold steps' values.
+The page lives in the environment's own browser or in a running one it is given (`browser`: the
+workers share one browser among many environments). A step is one call into the page where the
+action allows it (executor.act_and_observe: a click, a typed value or a choice is carried out with
+the events a person's input sends, the page waited for, never slept on, and read); actions by
+position, a real Enter and, when a pixel mode is asked for, clicks (so screenshots show the hover)
+use real input. An action that cannot be carried out is reported in `info["error"]` and at the top
+of the next observation. `SAY "text"` is said to the scenario's customer (POST
+/api/customer/messages), whose reply opens the next observation as a `CUSTOMER: ...` line.
+
+Scores: `info["metrics"]` is the server's /evaluate answer on the step that ends the episode, with
+every step's scores in `info["step_metrics"]`, all in one request (progress.py); before that it is
+None, unless scores are asked after every step (`metrics_every_step`, a stop on success, a customer
+on the line). `reward` is the answer's `success` on the step that ends the episode (`stop`), else 0.
+The server's operator token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /evaluate answer the
+gold steps' values.
+
+Resets are warm (`warm_resets`): the page the last episode used switches to the new scenario inside
+the app, its first observation the one a newly loaded page gives (`info["warm_reset"]`); a page of
+another look (suite, UI variant), a scenario given from outside, a recorder (a context and trace
+per episode) or a page that cannot switch gets a new browser context and a page load instead.
 Options (a protocol's, agent/experiment/protocols.py) set how the page is read (`reading`:
 observation.Reading), the scenario `suite` asked for, `stop_on_success`: the episode then ends
 (terminated, reward 1) on the first action after which /evaluate reports success
@@ -27,15 +38,17 @@ from __future__ import annotations
 
 import time
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from ..crm.client import ScenarioClient, ServerError
 from .actions import Action
 from .browser import launch_chromium
 from .episode_end import step_end
-from .executor import attempt, read
-from .modes import DEFAULT_MODES, check_modes, extract_modes
-from .observation import ELEMENT_LIST, Observation, Reading, observe
+from .executor import act_and_observe, attempt, read
+from .modes import DEFAULT_MODES, IMAGE, MODES, check_modes, extract_modes
+from .observation import ELEMENT_LIST, Observation, Reading, call_page, observation_from, observe
+from .progress import EpisodeProgress
 
 VIEWPORT = {"width": 1280, "height": 900}
 READY_TIMEOUT_MS = 15_000
@@ -57,7 +70,8 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
 class CrmEnv:
     def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
                  observations=DEFAULT_MODES, *, reading: Reading = ELEMENT_LIST, suite: str | None = None,
-                 stop_on_success: bool = False, on_call: bool = False):
+                 stop_on_success: bool = False, on_call: bool = False, warm_resets: bool = True,
+                 metrics_every_step: bool = False):
         self.client = ScenarioClient(server_url, operator_token=operator_token, modality="ui")  # page events
         self.max_steps = max_steps
         self.observations = check_modes(observations)
@@ -72,6 +86,10 @@ class CrmEnv:
         self.steps = 0
         self._blank_page_ready = False
         self._over = False
+        self.warm_resets = warm_resets  # a new scenario switched to inside the open page (see _switch_page)
+        self._page_look = None  # (suite, UI variant) of the page open now
+        self.metrics_every_step = metrics_every_step  # else per-step scores come at the end (progress.py)
+        self.progress: EpisodeProgress | None = None
         self.recorder = None  # an agent.recording.EpisodeRecorder: screenshots and traces for the report
 
     def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None,
@@ -82,46 +100,47 @@ class CrmEnv:
         self.scenario, metrics = ((scenario, None) if scenario
                                   else self.client.generate(task, seed, self.suite, ui_variant))
         clock.lap("scenario")
-        if not self._blank_page_ready:
-            self._open_blank_page()
-        self._blank_page_ready = self._over = False
-        clock.lap("context")
-        if self.recorder:
-            self.recorder.begin(self._context)
-        self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
-        self.observation = observe(self.page, settle=True, reading=self.reading)
-        if not self.observation.ready:  # the app had not even started: wait for it, then look again
-            wait_until_ready(self.page)
-            self.observation = observe(self.page, settle=True, reading=self.reading)
+        look = (self.suite, self.scenario.get("ui_variant", 0)) if scenario is None else None
+        self.observation = self._switch_page(look)
+        warm = self.observation is not None
+        if not warm:
+            self._load_page(clock)
+        self._page_look, self._over = look, False
         opening = [line["text"] for line in self.scenario.get("conversation") or [] if line.get("role") == "CUS"]
         if self.on_call and opening:
             self.observation.with_customer(opening[0])
         clock.lap("load_and_observe")
         self._extract_modes(clock)
         self.steps = 0
+        self.progress = EpisodeProgress(self.client, self.scenario["id"], self._scores_every_step())
         if metrics is None:
             metrics = self.evaluate()
         clock.lap("evaluate")
         return self.observation, {"scenario": self.scenario, "metrics": metrics, "error": None,
-                                  "timings": clock.result()}
+                                  "warm_reset": warm, "timings": clock.result()}
 
     def step(self, text: str):
         if self.page is None or self.observation is None or self._over:
             raise RuntimeError("no episode is running: call reset() first")
         clock = _Clock()
         self.steps += 1
-        action, error, reply = self._act(text)
-        clock.lap("action")
-        self.observation = observe(self.page, error, settle=True, reading=self.reading)
+        action, self.observation, reply = self._act_and_observe(text)
         if reply is not None:
             self.observation.with_customer(reply)
-        clock.lap("observe")
-        clock.split("observe", "settle", self.observation.settle_ms)
+        clock.lap("action")  # carried out, waited for and read in one page call where it can be
+        clock.split("action", "settle", self.observation.settle_ms)
+        clock.split("action", "observe", self.observation.observe_ms)
+        error = self.observation.error
         self._extract_modes(clock)
-        metrics = self.evaluate()
+        metrics = self.progress.after_step(self.observation.page_events)
         clock.lap("evaluate")
         stopped = action is not None and action.name == "stop"
-        end = step_end(stopped, metrics, self.steps, self.max_steps, self.stop_on_success)
+        end = step_end(stopped, metrics or {}, self.steps, self.max_steps, self.stop_on_success)
+        step_metrics = None
+        if end.over:  # the final scores, and each step's where they were not asked right after it
+            metrics, step_metrics = self.progress.at_end(metrics)
+            end = step_end(stopped, metrics, self.steps, self.max_steps, self.stop_on_success)
+            clock.lap("timeline")
         if self.recorder:  # while the page is still open: ending the episode closes it
             self._record(end.over, metrics)
             clock.lap("record")
@@ -132,6 +151,8 @@ class CrmEnv:
                 "answer": action.value if stopped else None, "succeeded": end.succeeded, "timings": clock.result()}
         if reply is not None:
             info["customer"] = reply
+        if step_metrics is not None:
+            info["step_metrics"] = step_metrics
         return self.observation, end.reward, end.terminated, end.truncated, info
 
     def evaluate(self) -> dict:
@@ -148,23 +169,67 @@ class CrmEnv:
             self._playwright.stop()
             self._playwright = None
 
+    def _scores_every_step(self) -> bool:
+        """Whether /evaluate is asked after every step (progress.py): when asked for, when a success
+        ends the episode, and when a customer is on the line (a scenario whose details hold what is
+        expected of the call, or hides its details)."""
+        details = self.scenario.get("details")
+        return (self.metrics_every_step or self.stop_on_success or self.on_call or details is None
+                or "expected" in details)
+
+    def _switch_page(self, look: tuple | None) -> Observation | None:
+        """The warm reset: the page of the last episode, when it shows the same look (suite and UI
+        variant), starts over on the new scenario inside the app (page_agent.js switchScenario),
+        and its first observation is the one a newly loaded page gives. None: a page must be loaded
+        (another look, a scenario given from outside, a recorder keeping a context per episode,
+        or a page that is gone or cannot switch)."""
+        if not self.warm_resets or look is None or look != self._page_look or self.recorder or self.page is None:
+            return None
+        options = self.reading.page_options or {}
+        try:
+            data = call_page(self.page, "switchScenario", self.scenario["id"], self.scenario["url"], options)
+        except PlaywrightError:
+            return None
+        return observation_from(data, None, self.reading) if data.get("switched") else None
+
+    def _load_page(self, clock: _Clock) -> None:
+        """A new browser context (unless the finished episode left one ready) and the scenario's page loaded."""
+        if not self._blank_page_ready:
+            self._open_blank_page()
+        self._blank_page_ready = False
+        clock.lap("context")
+        if self.recorder:
+            self.recorder.begin(self._context)
+        self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
+        self.observation = observe(self.page, settle=True, reading=self.reading)
+        if not self.observation.ready:  # the app had not even started: wait for it, then look again
+            wait_until_ready(self.page)
+            self.observation = observe(self.page, settle=True, reading=self.reading)
+
     def _extract_modes(self, clock: _Clock) -> None:
         """The observation modes asked for, timed together (`modes_ms`) and each (`mode_<name>_ms`)."""
         timings = extract_modes(self.page, self.observation, self.observations)
         clock.lap("modes")
         clock.note({f"mode_{name}_ms": ms for name, ms in timings.items()})
 
-    def _act(self, text: str) -> tuple[Action | None, str | None, str | None]:
-        """(the action, its error, the customer's reply to a SAY)."""
+    def _act_and_observe(self, text: str) -> tuple[Action | None, Observation, str | None]:
+        """(the action, the page after it, the customer's reply to a SAY): in one page call where
+        the action allows it (executor.act_and_observe)."""
         action, error = read(text)
-        if action is None:
-            return None, error, None
-        if action.name != "say":
-            return action, attempt(self.page, action, self.observation.elements), None
-        try:
-            return action, None, self.client.say(self.scenario["id"], action.value)
-        except ServerError as error:
-            return action, str(error), None
+        reply = None
+        if action is not None and action.name == "say":
+            try:
+                reply = self.client.say(self.scenario["id"], action.value)
+            except ServerError as refused:
+                error = str(refused)
+        elif action is not None:
+            image_modes = any(MODES[name].kind == IMAGE for name in self.observations)
+            observation = act_and_observe(self.page, action, self.observation.elements, self.reading,
+                                          real_mouse=image_modes)
+            if observation is not None:
+                return action, observation, None
+            error = attempt(self.page, action, self.observation.elements)
+        return action, observe(self.page, error, settle=True, reading=self.reading), reply
 
     def _record(self, over: bool, metrics: dict) -> None:
         self.recorder.after_step(self.page, self.steps)
@@ -172,9 +237,13 @@ class CrmEnv:
             self.recorder.end(self._context, failed=not metrics.get("success"))
 
     def _end_episode(self) -> None:
-        """Release the finished episode's context and open the next one's blank page now, so
-        that reset() only has to navigate (the work is the same, it just happens earlier)."""
+        """With warm resets the page stays for the next episode; else release the finished
+        episode's context and open the next one's blank page now, so that reset() only has to
+        navigate (the work is the same, it just happens earlier)."""
         self._over = True
+        if self.warm_resets and not self.recorder:
+            return
+        self._page_look = None
         self._open_blank_page()
         self._blank_page_ready = True
 

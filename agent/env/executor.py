@@ -4,7 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import Error as PlaywrightError
 
 from .actions import Action, ActionError, parse_action
-from .observation import call_page, page_node
+from .observation import Observation, Reading, call_page, observation_from, observe, page_node
 
 ACTION_TIMEOUT_MS = 2_000
 FIELD_KINDS = {"input", "select"}
@@ -34,8 +34,63 @@ def attempt(page, action: Action, elements: list[dict]) -> str | None:
     try:
         execute(page, action, elements)
     except (ActionError, PlaywrightError) as err:
-        return f"{action} failed: {str(err).splitlines()[0]}"
+        return _failed(action, err)
     return None
+
+
+def act_and_observe(page, action: Action, elements: list[dict], reading: Reading,
+                    real_mouse: bool = False) -> Observation | None:
+    """Carry out `action` and observe the page after it, in one page call where the action allows
+    it (page_agent.js act(): clicks, typing, choosing, scrolling by a direction, stop); the error
+    of an action that could not be carried out heads the observation as attempt() words it.
+    None: the action needs real input (a position, a key, a field the page cannot fill itself,
+    or with `real_mouse` a click, so that screenshots show the pointer's hover), and attempt()
+    then observe() carry it out."""
+    if action.point is not None or action.name not in IN_PAGE or (real_mouse and action.name == "click"):
+        return None
+    try:
+        element, request = _page_request(action, elements)
+    except ActionError as err:
+        return observe(page, _failed(action, err), settle=True, reading=reading)
+    data = call_page(page, "act", request, reading.page_options or {})
+    outcome = data["outcome"]
+    if outcome.get("native"):
+        return None
+    if outcome.get("enter"):  # the field is filled; a form submits on a real Enter only
+        page.keyboard.press("Enter")
+        return observe(page, settle=True, reading=reading)
+    error = _failed(action, ActionError(_outcome_error(action, element, outcome))) if "error" in outcome else None
+    return observation_from(data, error, reading)
+
+
+IN_PAGE = {"click", "type", "clear", "scroll", "stop"}
+
+
+def _page_request(action: Action, elements: list[dict]) -> tuple[dict | None, dict]:
+    """(the element acted on, what page_agent.js act() is asked to do)."""
+    if action.name in ("stop", "scroll"):
+        return None, {"name": action.name, "direction": action.value}
+    element = resolve(action, elements)
+    if action.name == "click":
+        _check_clickable(element)
+        return element, {"name": "click", "id": element["id"]}
+    text = (action.value or "") if action.name == "type" else ""
+    _check_typable(element)
+    if element["kind"] == "select":
+        text = _option(element, text)
+    return element, {"name": "type", "id": element["id"], "text": text, "enter": action.press_enter}
+
+
+def _outcome_error(action: Action, element: dict | None, outcome: dict) -> str:
+    if action.name == "scroll":
+        return _edge(action.value)
+    if action.name == "click":
+        return _unusable(element, outcome)
+    return f"Element {element['id']} is no longer on the page."
+
+
+def _failed(action: Action, err: Exception) -> str:
+    return f"{action} failed: {str(err).splitlines()[0]}"
 
 
 def execute(page, action: Action, elements: list[dict]) -> None:
@@ -82,9 +137,13 @@ def _by_label(action: Action, elements: list[dict]) -> dict:
     raise ActionError(f"No element labelled {action.target!r} on the page.")
 
 
-def _click(page, element: dict) -> None:
+def _check_clickable(element: dict) -> None:
     if element["kind"] == "select":
         raise ActionError(f'Element {element["id"]} is a select; choose an option with TYPE {element["id"]} "<option>".')
+
+
+def _click(page, element: dict) -> None:
+    _check_clickable(element)
     point = call_page(page, "clickPoint", element["id"])
     if "error" in point:
         raise ActionError(_unusable(element, point))
@@ -97,16 +156,25 @@ def _click(page, element: dict) -> None:
 def _scroll_page(page, direction: str) -> None:
     """Most of a screen down or up (SCROLL down|up); an error at the page's end."""
     if not call_page(page, "scrollPage", direction):
-        edge = "bottom" if direction == "down" else "top"
-        raise ActionError(f"The page is already at the {edge}; it cannot scroll {direction}.")
+        raise ActionError(_edge(direction))
 
 
-def _type(page, element: dict, text: str, press_enter: bool) -> None:
+def _edge(direction: str) -> str:
+    edge = "bottom" if direction == "down" else "top"
+    return f"The page is already at the {edge}; it cannot scroll {direction}."
+
+
+def _check_typable(element: dict) -> None:
     ident = element["id"]
     if element["kind"] not in FIELD_KINDS:
         raise ActionError(f"Element {ident} is a {element['kind']}, not a text field or select; TYPE needs one.")
     if element.get("disabled"):
         raise ActionError(f"Element {ident} is disabled.")
+
+
+def _type(page, element: dict, text: str, press_enter: bool) -> None:
+    ident = element["id"]
+    _check_typable(element)
     handle = page_node(page, "leaveFieldFor", ident)
     if handle is None:
         raise ActionError(f"Element {ident} is no longer on the page.")
@@ -132,12 +200,17 @@ def _leave_field(page, ident: int, press_enter: bool) -> None:
 
 
 def _choose(handle, element: dict, text: str) -> None:
+    handle.select_option(label=_option(element, text), timeout=ACTION_TIMEOUT_MS)
+
+
+def _option(element: dict, text: str) -> str:
+    """The select's option `text` names (any case), as the select labels it."""
     wanted = text.strip().lower()
     options = element.get("options", [])
     match = next((o for o in options if o.lower() == wanted), None)
     if match is None:
         raise ActionError(f"Element {element['id']} has no option {text!r}; options: {', '.join(options)}.")
-    handle.select_option(label=match, timeout=ACTION_TIMEOUT_MS)
+    return match
 
 
 # ---- actions by position: plain mouse and keyboard input, as a person's ----

@@ -21,13 +21,19 @@ from pathlib import Path
 
 PAGE_AGENT_JS = (Path(__file__).with_name("page_agent.js")).read_text()
 _CALL = "([method, args]) => (window.__agent || " + PAGE_AGENT_JS + ")[method](...args)"
+# Sending (and compiling) the whole helper costs a few milliseconds per call: it is sent only to
+# a document that does not have it yet.
+_CALL_INSTALLED = "([method, args]) => window.__agent ? window.__agent[method](...args) : {__agent_missing: true}"
 
 CLOSED_KINDS = {"link", "button", "text", "option"}  # written <kind id=N>name</kind>
 
 
 def call_page(page, method: str, *args):
     """Call a page_agent.js function, installing it first when the page does not have it."""
-    return page.evaluate(_CALL, [method, list(args)])
+    result = page.evaluate(_CALL_INSTALLED, [method, list(args)])
+    if isinstance(result, dict) and result.get("__agent_missing"):
+        result = page.evaluate(_CALL, [method, list(args)])
+    return result
 
 
 def page_node(page, method: str, *args):
@@ -41,7 +47,9 @@ class Observation:
     elements: list[dict] = field(default_factory=list)
     url: str = ""
     error: str | None = None
-    settle_ms: float = 0.0
+    settle_ms: float = 0.0  # how long the page took to settle before it was read (in the page)
+    observe_ms: float = 0.0  # how long reading it took (in the page)
+    page_events: tuple[str, int] | None = None  # (the CRM page's id, the events the server took from it)
     ready: bool = True
     viewport: dict = field(default_factory=dict)  # {width, height} in CSS pixels
     modes: dict = field(default_factory=dict)  # observation mode name -> its text or PNG bytes
@@ -86,10 +94,16 @@ def observe(page, error: str | None = None, settle: bool = False, reading: Readi
     """The page as an Observation; with `settle`, first wait (in the same page call) until the
     page is idle. `settle_ms` is how long that wait took in the page."""
     options = [reading.page_options] if reading.page_options else []
-    data = call_page(page, "settleAndObserve" if settle else "observe", *options)
+    return observation_from(call_page(page, "settleAndObserve" if settle else "observe", *options), error, reading)
+
+
+def observation_from(data: dict, error: str | None, reading: Reading) -> Observation:
+    """The Observation of what page_agent.js's observe() (or settleAndObserve/act) returned."""
     items = data["items"][:reading.max_rows]
     obs = Observation(format_elements(items, error if reading.error_line else None), items, data["url"], error)
     obs.settle_ms = round(data.get("settleMs", 0.0), 2)
+    obs.observe_ms = round(data.get("observeMs", 0.0), 2)
+    obs.page_events = (data["page"], data["events"]) if data.get("events") is not None else None
     obs.ready = data.get("ready", True)
     obs.viewport = data.get("viewport", {})
     return obs

@@ -23,7 +23,7 @@
   const MAX_TEXT = 300;
   const TEXT_TYPES = new Set(["text", "email", "search", "tel", "url", "number", "password", "date", "month", "time", "datetime-local", "week"]);
 
-  const ids = new WeakMap();   // node -> id, for as long as the node lives
+  let ids = new WeakMap();     // node -> id, for as long as the node lives
   let counter = 0;
   let shown = new Map();       // id -> node, the nodes of the last observation
   let shownText = new Map();   // id -> first text node, for the text lines of the last observation
@@ -346,7 +346,122 @@
   // One round trip for the usual sequence: wait until the page settles, then observe it.
   async function settleAndObserve(options) {
     const waited = await settle();
-    return { ...observe(options), settleMs: waited, ready: Boolean(window.crm && window.crm.ready) };
+    const start = performance.now();
+    const observed = observe(options);
+    const crm = window.crm || {};
+    return {
+      ...observed, settleMs: waited, observeMs: performance.now() - start, ready: Boolean(crm.ready),
+      page: crm.pageId || null, events: crm.recordedEvents ? crm.recordedEvents() : null,
+    };
+  }
+
+  // ---- an action, the wait for the page and the observation in one call (act) ----
+  // A click or a typed value is carried out here with the events a person's input produces, so
+  // that a step needs one round trip and no input events through the DevTools protocol (each of
+  // those waits for a frame). `{ native: true }` asks the caller to use real input instead.
+
+  const FOCUSABLE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex], [contenteditable=true]";
+
+  function mouseInit(x, y, buttons) {
+    return { bubbles: true, cancelable: true, composed: true, view: window, clientX: x, clientY: y, button: 0, buttons, detail: 1 };
+  }
+
+  // A click at the element's centre: down (which moves the focus unless a listener cancels it),
+  // up, click, all on the element found at that point, as the browser sends them.
+  function click(id) {
+    const point = clickPoint(id);
+    if (point.error) return point;
+    const hit = document.elementFromPoint(point.x, point.y);
+    const pointer = { pointerType: "mouse", isPrimary: true, pointerId: 1 };
+    hit.dispatchEvent(new PointerEvent("pointerdown", { ...mouseInit(point.x, point.y, 1), ...pointer }));
+    if (hit.dispatchEvent(new MouseEvent("mousedown", mouseInit(point.x, point.y, 1)))) {
+      focusOrBlur(hit.closest(FOCUSABLE));
+    }
+    hit.dispatchEvent(new PointerEvent("pointerup", { ...mouseInit(point.x, point.y, 0), ...pointer }));
+    hit.dispatchEvent(new MouseEvent("mouseup", mouseInit(point.x, point.y, 0)));
+    hit.dispatchEvent(new MouseEvent("click", mouseInit(point.x, point.y, 0)));
+    return {};
+  }
+
+  function focusOrBlur(el) {
+    const active = document.activeElement;
+    if (el) el.focus();
+    else if (active && active !== document.body) active.blur();
+  }
+
+  // The option of a select chosen by its label, with the input and change events a choice sends.
+  function choose(el, label) {
+    const option = [...el.options].find((o) => o.label === label || squash(o.text) === label);
+    if (!option) return { native: true };
+    option.selected = true;
+    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    return {};
+  }
+
+  // Typing replaces the field's text through the editing commands, so the browser treats it as
+  // typed (trusted input events, a change event when the field is left with a new value).
+  async function type(id, text, pressEnter) {
+    const el = leaveFieldFor(id);
+    if (!el) return { error: "gone" };
+    if (!visible(el) || el.disabled || el.readOnly || el.isContentEditable) return { native: true };
+    if (el.tagName === "SELECT") return choose(el, text);
+    el.focus();
+    el.select();
+    if (text) document.execCommand("insertText", false, text);
+    else if (el.value) document.execCommand("delete");
+    if (pressEnter) return { enter: true };  // the caller presses Enter for real: a form submits on it
+    if (!(await settleAndCheckSuggestions(id))) tabFrom(el);
+    return {};
+  }
+
+  // Tab: the key's events, and the focus moving to the next control in tab order (the field being
+  // left sends its change event then, as the browser does).
+  function tabFrom(el) {
+    const init = { key: "Tab", code: "Tab", keyCode: 9, bubbles: true, cancelable: true, composed: true, view: window };
+    if (!el.dispatchEvent(new KeyboardEvent("keydown", init))) return;
+    const next = nextInTabOrder(el);
+    focusOrBlur(next);
+    (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keyup", init));
+  }
+
+  function nextInTabOrder(el) {
+    const stops = [...document.querySelectorAll(FOCUSABLE)].filter((c) => {
+      if (c.tabIndex < 0 || c.disabled || !visible(c)) return false;
+      if (c.type !== "radio" || !c.name) return true;
+      const group = [...document.getElementsByName(c.name)].filter((r) => r.type === "radio" && r.form === c.form);
+      const stop = group.find((r) => r.checked) || group[0];
+      return c === stop || c === el;
+    });
+    return stops[stops.indexOf(el) + 1] || null;
+  }
+
+  function scroll(direction) {
+    return scrollPage(direction) ? {} : { error: "edge" };
+  }
+
+  // Carries out `action` ({name: click|type|scroll|stop, id, text, enter, direction}), waits until
+  // the page settles, then observes it: { outcome, ...observation }. An outcome { native: true } or
+  // { enter: true } comes back at once, the page observed by the caller after its real input.
+  async function act(action, options) {
+    const outcome = action.name === "click" ? click(action.id)
+      : action.name === "type" ? await type(action.id, action.text, action.enter)
+      : action.name === "scroll" ? scroll(action.direction) : {};
+    if (outcome.native || outcome.enter) return { outcome };
+    return { ...(await settleAndObserve(options)), outcome };
+  }
+
+  // A warm reset: the CRM page starts over on scenario `id` as if loaded at `url` (its
+  // crm.switchScenario), ids are numbered from 1 again as on a new page, and the first
+  // observation comes back; { switched: false } when the page cannot switch.
+  async function switchScenario(id, url, options) {
+    if (!window.crm || !window.crm.ready || !window.crm.switchScenario) return { switched: false };
+    await window.crm.switchScenario(id, url);
+    ids = new WeakMap();
+    counter = 0;
+    shown = new Map();
+    shownText = new Map();
+    return { ...(await settleAndObserve(options)), switched: true };
   }
 
   // Scrolls the page by most of a viewport; false when it cannot move that way any further.
@@ -467,7 +582,7 @@
 
   window.__agent = {
     observe, settleAndObserve, clickPoint, node, leaveFieldFor, settleAndCheckSuggestions, settle,
-    observedPaths, html, focusedField, scrollsSettled, scrollPage,
+    observedPaths, html, focusedField, scrollsSettled, scrollPage, act, switchScenario,
   };
   return window.__agent;
 })()

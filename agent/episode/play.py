@@ -10,11 +10,11 @@ import datetime as dt
 import time
 
 from ..env.modes import modes_record
+from ..env.progress import step_scores
 from .policy import Policy
 from .spec import EpisodeSpec
 from .trajectory import Trajectory
 
-STEP_METRICS = ("success", "task_progress", "num_actions", "matched")  # matched: per gold step, met yet
 SCENARIO_FIELDS = ("id", "scenario", "instruction", "conversation", "details", "gold_actions", "gold_calls")
 SCENARIO_FIELDS_IF_ANY = ("ui_variant",)  # kept only when the scenario has one (variant 0 says nothing)
 
@@ -44,14 +44,17 @@ def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None =
         spent = usage
         obs, _reward, terminated, truncated, step_info = env.step(action)
         record.update(error=step_info["error"], timings={"policy_ms": policy_ms, **step_info["timings"]},
-                      metrics={k: step_info["metrics"].get(k) for k in STEP_METRICS})
+                      metrics=step_scores(step_info["metrics"] or {}))
         if "result" in step_info:  # what a tool call got (the API environment)
             record["result"] = step_info["result"]
         if "customer" in step_info:  # the customer's reply to what the agent said
             record["customer"] = step_info["customer"]
         steps.append(record)
-        metrics = step_info["metrics"]  # evaluated after the step; nothing happens on the page later
         if terminated or truncated:
+            # the final answer; each step's scores, when the environment gives them at the end
+            metrics = step_info["metrics"]  # nothing happens on the page later
+            for earlier, scores in zip(steps, step_info.get("step_metrics") or []):
+                earlier["metrics"] = scores
             answer = step_info["answer"]
             cause = _end_cause(record, terminated, step_info["succeeded"])
             break

@@ -17,7 +17,8 @@ ONE_WAY_SEED = 8  # flight tasks draw a one-way trip for seed 8 (see test_policy
 
 @pytest.fixture
 def env(live_server, browser):
-    with CrmEnv(live_server, browser=browser, max_steps=150) as environment:
+    # These tests read what each action recorded from the scores after it.
+    with CrmEnv(live_server, browser=browser, max_steps=150, metrics_every_step=True) as environment:
         yield environment
 
 

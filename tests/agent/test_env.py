@@ -14,7 +14,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def env(live_server, browser):
-    environment = CrmEnv(live_server, browser=browser)
+    # These tests read what each action recorded from the scores after it.
+    environment = CrmEnv(live_server, browser=browser, metrics_every_step=True)
     yield environment
     environment.close()
 

@@ -1,0 +1,108 @@
+"""Per-step scores without a request per step (agent/env/progress.py, scenarios/timeline.py): a
+trajectory played with its scores read from the server's timeline at the end has the scores a
+trajectory asking /evaluate after every step has, on every task and on an episode whose later
+steps undo its success; the steps in between make no request to the server."""
+import pytest
+
+from agent.env.browser_env import CrmEnv
+from agent.episode.play import play_episode
+from agent.episode.policy import Policy
+from agent.episode.spec import EpisodeSpec
+from agent.policies import make_policy
+from scenarios.tasks import TASK_NAMES
+from tests.conftest import OPERATOR_TOKEN
+
+
+def scores_by_step(trajectory) -> list[dict]:
+    return [step["metrics"] for step in trajectory.steps]
+
+
+def final(trajectory) -> dict:
+    return {key: value for key, value in trajectory.metrics.items() if key != "id"}
+
+
+@pytest.mark.parametrize("task", TASK_NAMES)
+def test_scores_from_the_timeline_are_the_scores_asked_after_each_step(live_server, browser, task):
+    spec = EpisodeSpec("oracle", task, seed=11)
+    played = {}
+    for every_step in (False, True):
+        with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full",
+                    metrics_every_step=every_step) as env:
+            played[every_step] = play_episode(env, make_policy("oracle"), spec)
+    assert scores_by_step(played[False]) == scores_by_step(played[True])
+    assert final(played[False]) == final(played[True]) and played[False].metrics["success"] == 1
+    assert [step["metrics"]["task_progress"] for step in played[False].steps][-1] == 1.0
+
+
+class TwiceOracle(Policy):
+    """Books the scenario's flight, goes Home and books it again: success, then a second booking
+    that spoils it (two writes, so the state of each step is the one its own write left)."""
+
+    def __init__(self):
+        self.oracle, self.round, self.scenario = make_policy("oracle"), 1, None
+
+    def reset(self, scenario):
+        self.scenario = scenario
+        self.oracle.reset(scenario)
+
+    def act(self, observation):
+        reason, action = self.oracle.act(observation)
+        if action.startswith("STOP") and self.round == 1:
+            self.round = 2
+            self.oracle = make_policy("oracle")
+            self.oracle.reset(self.scenario)
+            return "book it again", "CLICK Home"
+        return reason, action
+
+
+def test_a_second_write_that_spoils_success_is_scored_at_its_own_step(live_server, browser):
+    spec = EpisodeSpec("twice", "TASK_BOOK_FLIGHT", seed=12)
+    played = {}
+    for every_step in (False, True):
+        with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full",
+                    metrics_every_step=every_step) as env:
+            played[every_step] = play_episode(env, TwiceOracle(), spec)
+    by_step = scores_by_step(played[False])
+    assert by_step == scores_by_step(played[True])
+    successes = [scores["success"] for scores in by_step]
+    assert 1 in successes and successes[-1] == 0  # booked once (success), then twice
+    assert final(played[False]) == final(played[True])
+
+
+class CountingClient:
+    """The env's scenario client, counting its /evaluate requests."""
+
+    def __init__(self, client):
+        self.client, self.evaluations = client, 0
+
+    def evaluate(self, *args, **kwargs):
+        self.evaluations += 1
+        return self.client.evaluate(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.client, name)
+
+
+def test_steps_before_the_last_make_no_request(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
+        obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=13)
+        oracle = make_policy("oracle")
+        oracle.reset(info["scenario"])
+        env.client = env.progress.client = CountingClient(env.client)
+        while True:
+            obs, reward, terminated, truncated, step = env.step(oracle.act(obs)[1])
+            if terminated or truncated:
+                break
+            assert step["metrics"] is None and env.client.evaluations == 0
+        assert env.client.evaluations == 1 and reward == 1.0
+        assert len(step["step_metrics"]) == env.steps and step["step_metrics"][-1]["success"] == 1
+
+
+def test_scores_are_asked_after_every_step_when_a_success_ends_the_episode(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full",
+                stop_on_success=True) as env:
+        obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=13)
+        oracle = make_policy("oracle")
+        oracle.reset(info["scenario"])
+        obs, _, _, _, step = env.step(oracle.act(obs)[1])
+        assert step["metrics"]["success"] == 0

@@ -1,0 +1,103 @@
+"""Warm resets and one-call steps (agent/env/browser_env.py): a reset switches the open page to the
+new scenario inside the app, and its first observation is the one a newly loaded page gives, on
+every task; a page that cannot switch is loaded anew; a click or a typed value is carried out,
+waited for and read in one call into the page."""
+import pytest
+
+from agent.env.browser_env import CrmEnv
+from agent.policies import make_policy
+from scenarios.tasks import ALL_TASKS, HARD_TASKS
+from tests.conftest import OPERATOR_TOKEN
+
+SUITES = {"full": [task for task in ALL_TASKS if task not in HARD_TASKS], "hard": list(HARD_TASKS)}
+
+
+def play_to_the_end(env, obs, scenario) -> dict:
+    oracle = make_policy("oracle")
+    oracle.reset(scenario)
+    for _ in range(env.max_steps):
+        obs, _, terminated, truncated, info = env.step(oracle.act(obs)[1])
+        if terminated or truncated:
+            return info["metrics"]
+    pytest.fail("the episode did not end")
+
+
+def page_seen(obs, scenario) -> dict:
+    """What an agent is shown, the scenario's id aside (each reset makes a scenario of its own)."""
+    return {"text": obs.text, "url": obs.url.replace(scenario["id"], "ID"), "elements": obs.elements,
+            "viewport": obs.viewport}
+
+
+@pytest.mark.parametrize("suite", SUITES)
+def test_a_warm_reset_shows_what_a_loaded_page_shows_on_every_task(live_server, browser, suite):
+    """Each task's scenario is switched to on the page the previous task's finished episode left
+    (results listed, a booking open, a dialog closed...), and compared with a newly loaded page."""
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite=suite) as warm, \
+            CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite=suite, warm_resets=False) as cold:
+        for number, task in enumerate(SUITES[suite]):
+            switched, warm_info = warm.reset(task=task, seed=5)
+            loaded, cold_info = cold.reset(task=task, seed=5)
+            assert (warm_info["warm_reset"], cold_info["warm_reset"]) == (number > 0, False), task
+            assert page_seen(switched, warm_info["scenario"]) == page_seen(loaded, cold_info["scenario"]), task
+            assert switched.url == warm_info["scenario"]["url"]
+            metrics = play_to_the_end(warm, switched, warm_info["scenario"])
+            assert (metrics["success"], metrics["task_progress"]) == (1, 1.0), (task, metrics["state_check"])
+
+
+def test_the_switched_page_records_for_its_own_scenario_only(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
+        obs, first = env.reset(task="TASK_BOOK_FLIGHT", seed=8)
+        scored = play_to_the_end(env, obs, first["scenario"])
+        assert scored["success"] == 1
+        obs, second = env.reset(task="TASK_FIND_FLIGHT", seed=8)
+        assert second["warm_reset"] and second["metrics"]["num_actions"] == 0
+        assert play_to_the_end(env, obs, second["scenario"])["success"] == 1
+        # nothing of the second episode joined the first scenario
+        assert env.client.evaluate(first["scenario"]["id"]) == scored
+
+
+def test_a_page_that_cannot_switch_is_loaded_anew(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
+        env.reset(task="TASK_FIND_FLIGHT", seed=1)
+        env.page.goto("about:blank")  # no CRM app on the page any more
+        obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=2)
+        assert not info["warm_reset"] and obs.url == info["scenario"]["url"] and "Search flights" in obs.text
+        _, info = env.reset(task="TASK_FIND_FLIGHT", seed=3, ui_variant="2")  # another look: loaded
+        assert not info["warm_reset"]
+        _, info = env.reset(task="TASK_FIND_FLIGHT", seed=4, ui_variant="2")  # the same look again: switched
+        assert info["warm_reset"]
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full", warm_resets=False) as env:
+        env.reset(task="TASK_FIND_FLIGHT", seed=1)
+        assert not env.reset(task="TASK_FIND_FLIGHT", seed=2)[1]["warm_reset"]
+
+
+class CountedPage:
+    """The env's page, counting the calls into it."""
+
+    def __init__(self, page):
+        self.page, self.calls = page, 0
+
+    def evaluate(self, *args, **kwargs):
+        self.calls += 1
+        return self.page.evaluate(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.page, name)
+
+
+def test_a_click_or_a_typed_value_is_one_call_into_the_page(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
+        obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=3)
+        oracle = make_policy("oracle")
+        oracle.reset(info["scenario"])
+        counted = env.page = CountedPage(env.page)
+        kinds = set()
+        for _ in range(env.max_steps):
+            action = oracle.act(obs)[1]
+            counted.calls = 0
+            obs, _, terminated, truncated, step = env.step(action)
+            assert counted.calls == 1 and step["error"] is None, action
+            kinds.add(action.split()[0])
+            if terminated or truncated:
+                break
+        assert kinds == {"TYPE", "CLICK", "STOP"} and step["metrics"]["success"] == 1
