@@ -60,7 +60,7 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(STAMP)
 	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider --timeout=1800
 
-bench: $(STAMP) browser postgres
+bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/server_throughput.py
 	$(PY) benchmarks/slow_clients.py
 	$(PY) benchmarks/api_latency.py
@@ -70,6 +70,7 @@ bench: $(STAMP) browser postgres
 	$(PY) benchmarks/report_build.py
 	$(PY) benchmarks/observation_modes.py
 	$(PY) benchmarks/scale_out.py
+	$(PY) benchmarks/vs_browsergym.py
 
 clean:
 	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache

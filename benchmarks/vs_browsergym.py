@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import secrets
 import socket
@@ -66,6 +67,7 @@ def browsergym_side(url: str, token: str) -> None:
             wait_until_ready(page)
             return goal, info
 
+    logging.getLogger("browsergym").setLevel(logging.ERROR)  # it warns of every setting overridden
     use_debian_chromium()
     client = ScenarioClient(url, operator_token=token, modality="ui")
     env = BrowserEnv(task_entrypoint=ReadyTask, task_kwargs={"start_url": url}, viewport=dict(VIEWPORT),
