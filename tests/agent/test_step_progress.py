@@ -10,6 +10,7 @@ from agent.episode.policy import Policy
 from agent.episode.spec import EpisodeSpec
 from agent.policies import make_policy
 from scenarios.tasks import TASK_NAMES
+from tests.agent.counted import CountedEvaluations
 from tests.conftest import OPERATOR_TOKEN
 
 
@@ -69,32 +70,18 @@ def test_a_second_write_that_spoils_success_is_scored_at_its_own_step(live_serve
     assert final(played[False]) == final(played[True])
 
 
-class CountingClient:
-    """The env's scenario client, counting its /evaluate requests."""
-
-    def __init__(self, client):
-        self.client, self.evaluations = client, 0
-
-    def evaluate(self, *args, **kwargs):
-        self.evaluations += 1
-        return self.client.evaluate(*args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self.client, name)
-
-
 def test_steps_before_the_last_make_no_request(live_server, browser):
     with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
         obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=13)
         oracle = make_policy("oracle")
         oracle.reset(info["scenario"])
-        env.client = env.progress.client = CountingClient(env.client)
+        env.client = env.progress.client = CountedEvaluations(env.client)
         while True:
             obs, reward, terminated, truncated, step = env.step(oracle.act(obs)[1])
             if terminated or truncated:
                 break
-            assert step["metrics"] is None and env.client.evaluations == 0
-        assert env.client.evaluations == 1 and reward == 1.0
+            assert step["metrics"] is None and env.client.calls == 0
+        assert env.client.calls == 1 and reward == 1.0
         assert len(step["step_metrics"]) == env.steps and step["step_metrics"][-1]["success"] == 1
 
 

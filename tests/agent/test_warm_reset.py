@@ -7,6 +7,7 @@ import pytest
 from agent.env.browser_env import CrmEnv
 from agent.policies import make_policy
 from scenarios.tasks import ALL_TASKS, HARD_TASKS
+from tests.agent.counted import CountedEvaluations
 from tests.conftest import OPERATOR_TOKEN
 
 SUITES = {"full": [task for task in ALL_TASKS if task not in HARD_TASKS], "hard": list(HARD_TASKS)}
@@ -71,26 +72,12 @@ def test_a_page_that_cannot_switch_is_loaded_anew(live_server, browser):
         assert not env.reset(task="TASK_FIND_FLIGHT", seed=2)[1]["warm_reset"]
 
 
-class CountedPage:
-    """The env's page, counting the calls into it."""
-
-    def __init__(self, page):
-        self.page, self.calls = page, 0
-
-    def evaluate(self, *args, **kwargs):
-        self.calls += 1
-        return self.page.evaluate(*args, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self.page, name)
-
-
 def test_a_click_or_a_typed_value_is_one_call_into_the_page(live_server, browser):
     with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
         obs, info = env.reset(task="TASK_FIND_FLIGHT", seed=3)
         oracle = make_policy("oracle")
         oracle.reset(info["scenario"])
-        counted = env.page = CountedPage(env.page)
+        counted = env.page = CountedEvaluations(env.page)  # the calls into the page
         kinds = set()
         for _ in range(env.max_steps):
             action = oracle.act(obs)[1]
