@@ -190,6 +190,8 @@ SCHEMAS = {
             {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
             required=("role", "text"))},
         "details": {"type": "object", "description": "The task's facts (codes, flights, passenger, card)"},
+        "initial_state": {"type": "object", "description": "With the operator token: the bookings the scenario "
+                                                            "starts from, by code, as /evaluate compares states"},
     }, required=("id", "url", "instruction", "conversation"), extra=True,
         description="A scenario of the hard suite holds only id, url, instruction and conversation unless the "
                     "operator token is given: its customer holds the facts"),

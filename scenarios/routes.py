@@ -50,7 +50,8 @@ def _scenario_json(scenario, text: dict) -> dict:
     facts), only its id, page, briefing and opening line, unless the operator asks."""
     url = page_url(f"?scenario={scenario.id}")
     shown_in = {"ui_variant": scenario.ui_variant} if scenario.ui_variant else {}  # variant 0 says nothing
-    if suite_named(scenario.suite).hidden_details and not is_operator():
+    operator = is_operator()
+    if suite_named(scenario.suite).hidden_details and not operator:
         return {"id": scenario.id, "url": url, **shown_in, "instruction": text["instruction"],
                 "conversation": text["conversation"]}
     return {
@@ -60,6 +61,8 @@ def _scenario_json(scenario, text: dict) -> dict:
         "seed": scenario.seed,
         **shown_in,
         **text,  # instruction, conversation, details
+        # the bookings it starts from, cards in full: the operator's only
+        **({"initial_state": store.initial_state(_world(), scenario)} if operator else {}),
     }
 
 

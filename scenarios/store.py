@@ -198,6 +198,12 @@ def record_call(session: Session, scenario_id: str, operation: str, params: dict
         pass
 
 
+def initial_state(world: World, scenario: ScenarioRef) -> dict:
+    """The bookings the scenario starts from, as /evaluate reads a state."""
+    sample, _ = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
+    return sample.initial_state()
+
+
 def state_now(world: World, scenario_id: str) -> dict | None:
     """The scenario's bookings as /evaluate reads them, its cards named by position
     (state.cards_by_position: the form kept at rest); None for an id that is no scenario's."""

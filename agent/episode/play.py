@@ -16,7 +16,8 @@ from .spec import EpisodeSpec
 from .trajectory import Trajectory
 
 SCENARIO_FIELDS = ("id", "scenario", "instruction", "conversation", "details", "gold_actions", "gold_calls")
-SCENARIO_FIELDS_IF_ANY = ("ui_variant",)  # kept only when the scenario has one (variant 0 says nothing)
+# kept only when the scenario has one (variant 0 says nothing; the initial state is the operator's)
+SCENARIO_FIELDS_IF_ANY = ("ui_variant", "initial_state")
 
 
 def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None = None) -> Trajectory:

@@ -1,5 +1,11 @@
-"""`export check`: every exported scenario played again by the oracle, through the browser, on a
-fresh embedded server; its score must be the stored one."""
+"""`export check`: every exported row played again on a fresh embedded server.
+
+By default the row's scenario is made again and its gold path played over the JSON API
+(agent/crm/gold_calls.py): the scenario must be the one stored (briefing, gold steps, gold calls),
+its gold path must score success 1 and progress 1.0, and a row the oracle played must have stored
+that score. With `browser`, the row's own actions are played again through the browser instead, and
+its score must be the stored one (an episode is a pure function of its scenario and its actions).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,13 +14,19 @@ from pathlib import Path
 import pyarrow.parquet as pq
 from tqdm import tqdm
 
+from ..crm.client import ScenarioClient
+from ..crm.gold_calls import GoldPath
 from ..env.browser_env import CrmEnv
 from ..env.browser_host import BrowserHost
+from ..episode.policy import Policy
 from ..experiment.protocols import PROTOCOLS
-from ..policies import make_policy
 from .dataset import DATA
+from .rows import as_json
 
 SCORES = ("success", "task_progress")
+GOLD_SCORE = {"success": 1, "task_progress": 1.0}
+STORED_SCENARIO = ("instruction", "gold_actions", "gold_calls")  # what must come out the same again
+COLUMNS = ("suite", "task", "seed", "method", "ui_variant", *SCORES, *STORED_SCENARIO)
 
 
 @dataclass(frozen=True)
@@ -22,39 +34,73 @@ class Mismatch:
     suite: str
     task: str
     seed: int
-    stored: dict
-    played: dict
+    what: str
 
     def __str__(self) -> str:
-        return f"{self.suite} {self.task} seed {self.seed}: stored {self.stored}, played now {self.played}"
+        return f"{self.suite} {self.task} seed {self.seed}: {self.what}"
 
 
-def exported_rows(folder: Path) -> list[dict]:
-    """The rows of the dataset in `folder` (its data/ Parquet files); ValueError if there are none."""
+def exported_rows(folder: Path, with_actions: bool = False) -> list[dict]:
+    """The rows of the dataset in `folder` (its data/ Parquet files), with each step's action when
+    asked; ValueError if there are none."""
     files = sorted((folder / DATA).rglob("*.parquet"))
     if not files:
         raise ValueError(f"{folder} holds no exported dataset (no {DATA}/**/*.parquet)")
-    columns = ["suite", "task", "seed", "ui_variant", *SCORES]
-    return [row for path in files for row in pq.read_table(path, columns=columns).to_pylist()]
+    rows = []
+    for path in files:
+        table = pq.read_table(path, columns=[*COLUMNS, *(("steps",) if with_actions else ())])
+        rows += [_with_actions(row) if with_actions else row for row in table.to_pylist()]
+    return rows
 
 
-def check_rows(rows: list[dict], server_url: str, operator_token: str, quiet: bool = False) -> list[Mismatch]:
-    """Play each row's scenario with the oracle on the server; the rows whose score differs."""
+def _with_actions(row: dict) -> dict:
+    return {**row, "actions": [step["action"] for step in row.pop("steps")]}
+
+
+def check_gold(rows: list[dict], server_url: str, operator_token: str, quiet: bool = False) -> list[Mismatch]:
+    """Each row's scenario made again and its gold path played over the API."""
+    client = ScenarioClient(server_url, operator_token=operator_token, modality="api")
+    mismatches = []
+    for row in tqdm(rows, unit="scenario", disable=quiet, desc="checking"):
+        scenario, _ = client.generate(row["task"], row["seed"], row["suite"])
+        changed = [name for name in STORED_SCENARIO if _as_stored(name, scenario.get(name)) != row[name]]
+        GoldPath(server_url, scenario).play()
+        answer = client.evaluate(scenario["id"])
+        played = {key: answer[key] for key in SCORES}
+        stored = {key: row[key] for key in SCORES}
+        if changed:
+            what = f"the scenario made again differs in {', '.join(changed)}"
+        elif played != GOLD_SCORE:
+            what = f"its gold path scores {played} now"
+        elif row["method"] == "oracle" and stored != GOLD_SCORE:
+            what = f"the oracle's episode stored {stored}, its gold path scores {played}"
+        else:
+            continue
+        mismatches.append(Mismatch(row["suite"], row["task"], row["seed"], what))
+    return mismatches
+
+
+def _as_stored(column: str, value) -> str:
+    return value if column == "instruction" else as_json(value)
+
+
+def check_in_browser(rows: list[dict], server_url: str, operator_token: str, quiet: bool = False) -> list[Mismatch]:
+    """Each row's own actions played again through the browser; the rows whose score differs."""
     mismatches = []
     host = BrowserHost()  # Chromium on a thread of its own: a caller's own Playwright is left alone
     envs = {}
     try:
-        for row in tqdm(rows, unit="scenario", disable=quiet, desc="checking"):
+        for row in tqdm(rows, unit="episode", disable=quiet, desc="checking"):
             suite = row["suite"]
             if suite not in envs:
                 options = PROTOCOLS[suite].env_options()
                 envs[suite] = host.environment(
                     lambda browser, options=options: CrmEnv(server_url, browser=browser, operator_token=operator_token,
                                                             **options))
-            played = _play(envs[suite], row)
+            played = _replay(envs[suite], row)
             stored = {key: row[key] for key in SCORES}
             if played != stored:
-                mismatches.append(Mismatch(suite, row["task"], row["seed"], stored, played))
+                mismatches.append(Mismatch(suite, row["task"], row["seed"], f"stored {stored}, played now {played}"))
     finally:
         for env in envs.values():
             env.close()
@@ -62,12 +108,21 @@ def check_rows(rows: list[dict], server_url: str, operator_token: str, quiet: bo
     return mismatches
 
 
-def _play(env, row: dict) -> dict:
+class StoredActions(Policy):
+    """The actions a row stored, in order; STOP once they run out."""
+
+    def __init__(self, actions: list[str]):
+        self.actions = list(actions)
+
+    def act(self, observation) -> tuple[str, str]:
+        return "as stored", self.actions.pop(0) if self.actions else "STOP"
+
+
+def _replay(env, row: dict) -> dict:
     obs, info = env.reset(task=row["task"], seed=row["seed"], **_variant(row))
-    oracle = make_policy("oracle")
-    oracle.reset(info["scenario"])
+    policy = StoredActions(row["actions"])
     for _ in range(env.max_steps):
-        obs, _, terminated, truncated, info = env.step(oracle.act(obs)[1])
+        obs, _, terminated, truncated, info = env.step(policy.act(obs)[1])
         if terminated or truncated:
             break
     return {"success": int(info["metrics"].get("success") or 0),
@@ -78,8 +133,8 @@ def _variant(row: dict) -> dict:
     return {"ui_variant": str(row["ui_variant"])} if row["ui_variant"] else {}
 
 
-def describe(mismatches: list[Mismatch], rows: int) -> str:
+def describe(mismatches: list[Mismatch], rows: int, browser: bool) -> str:
+    how = "their own actions played through the browser" if browser else "their gold paths played over the API"
     if not mismatches:
-        return f"All {rows} exported scenarios score as stored."
-    return "\n".join([f"{len(mismatches)} of {rows} exported scenarios score otherwise than stored:",
-                      *map(str, mismatches)])
+        return f"All {rows} exported episodes check out ({how})."
+    return "\n".join([f"{len(mismatches)} of {rows} exported episodes do not check out ({how}):", *map(str, mismatches)])

@@ -3,12 +3,13 @@
     export scenarios --suite full --tasks all --episodes 3 --out DIR [--modes elements,axtree,screenshot]
                      [--ui-variant K|random|all]
     export run RUN_DIR --out DIR
-    export check DIR
+    export check DIR [--browser]
 
 scenarios: the oracle plays each scenario now, on an embedded CRM in the default world (whatever
 CRM_TODAY or CRM_DATA_SEED say), and the episodes are written as the dataset; run: an existing run's
-trajectories (any method), with its run.json as provenance; check: every exported scenario played
-again by the oracle on a fresh server, its score compared with the stored one.
+trajectories (any method), with its run.json as provenance; check: every exported row played again
+on a fresh server, its gold path over the API (or, with --browser, its own actions through the
+browser), the score compared with the stored one (check.py).
 """
 from __future__ import annotations
 
@@ -50,10 +51,11 @@ def add_parser(commands) -> None:
     run = actions.add_parser("run", help="an existing run's trajectories, with its run.json")
     run.add_argument("run_dir", metavar="RUN_DIR", help="a folder `python -m agent run` wrote to")
     run.add_argument("--out", required=True, help="the dataset folder")
-    check = actions.add_parser("check", help="play every exported scenario again and compare its score")
+    check = actions.add_parser("check", help="play every exported row again and compare its score")
     check.add_argument("folder", metavar="DIR", help="an exported dataset")
-    check.add_argument("--browser", action="store_true", default=True,
-                       help="play the oracle through the browser (the only way so far; the default)")
+    check.add_argument("--browser", action="store_true",
+                       help="play each row's own actions through the browser (default: its scenario's gold API "
+                            "calls over the API)")
     check.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -62,7 +64,7 @@ def main(args, parser: argparse.ArgumentParser) -> int:
         return export_scenarios(args, parser)
     if args.export_command == "run":
         return export_run(Path(args.run_dir), Path(args.out), parser)
-    return check(Path(args.folder), args.quiet, parser)
+    return check(Path(args.folder), args.browser, args.quiet, parser)
 
 
 def export_scenarios(args, parser: argparse.ArgumentParser) -> int:
@@ -127,18 +129,19 @@ def _write(run_dirs: list[Path], out: Path, provenance: dict, parser: argparse.A
     return 0
 
 
-def check(folder: Path, quiet: bool, parser: argparse.ArgumentParser) -> int:
+def check(folder: Path, browser: bool, quiet: bool, parser: argparse.ArgumentParser) -> int:
     from scenarios.app import embedded_server
 
-    from .check import check_rows, describe, exported_rows
+    from .check import check_gold, check_in_browser, describe, exported_rows
 
     try:
-        rows = exported_rows(folder)
+        rows = exported_rows(folder, with_actions=browser)
     except ValueError as error:
         parser.error(str(error))
     with embedded_server(None, WORLD) as server:
-        mismatches = check_rows(rows, server.url, server.app.config["OPERATOR_TOKEN"], quiet)
-    print(describe(mismatches, len(rows)))
+        play = check_in_browser if browser else check_gold
+        mismatches = play(rows, server.url, server.app.config["OPERATOR_TOKEN"], quiet)
+    print(describe(mismatches, len(rows), browser))
     return 1 if mismatches else 0
 
 

@@ -27,7 +27,7 @@ SCHEMA = pa.schema([
     ("suite", pa.string()), ("task", pa.string()), ("seed", pa.int64()), ("trial", pa.int64()),
     ("method", pa.string()), ("label", pa.string()), ("ui_variant", pa.int64()),
     ("instruction", pa.string()), ("conversation", pa.string()), ("details", pa.string()),
-    ("gold_actions", pa.string()), ("gold_calls", pa.string()),
+    ("initial_state", pa.string()), ("gold_actions", pa.string()), ("gold_calls", pa.string()),
     ("steps", pa.list_(STEP)), ("final_observation", pa.string()), ("answer", pa.string()),
     ("success", pa.int64()), ("task_progress", pa.float64()), ("num_actions", pa.int64()),
     ("end_cause", pa.string()), ("evaluation", pa.string()),
@@ -40,7 +40,10 @@ COLUMNS = {
     "trial": "which replay of the scenario", "method": "the agent method that played it", "label": "its run label",
     "ui_variant": "the CRM's UI variant it was played in (0: the papers' page)",
     "instruction": "the briefing the agent was given", "conversation": "the customer's conversation (JSON)",
-    "details": "the scenario's hidden facts (JSON)", "gold_actions": "the gold UI steps (JSON)",
+    "details": "the scenario's hidden facts (JSON)",
+    "initial_state": "the bookings the scenario starts from, by confirmation code (JSON; null when the run "
+                     "was played without the operator token)",
+    "gold_actions": "the gold UI steps (JSON)",
     "gold_calls": "the gold API calls (JSON)",
     "steps": "per step: the observation (elements), other observation modes (JSON), the reason and action, "
              "the action's error, the customer's reply, progress and success after it, the screenshot after it",
@@ -59,13 +62,14 @@ def episode_row(trajectory: Trajectory, path: Path | None = None) -> dict:
         "suite": protocol_of(trajectory.settings).name, "task": trajectory.task, "seed": trajectory.seed,
         "trial": trajectory.trial, "method": trajectory.method, "label": trajectory.label,
         "ui_variant": int(scenario.get("ui_variant") or 0), "instruction": scenario.get("instruction") or "",
-        "conversation": _json(scenario.get("conversation")), "details": _json(scenario.get("details")),
-        "gold_actions": _json(trajectory.gold_actions), "gold_calls": _json(scenario.get("gold_calls") or []),
+        "conversation": as_json(scenario.get("conversation")), "details": as_json(scenario.get("details")),
+        "initial_state": as_json(scenario.get("initial_state")),
+        "gold_actions": as_json(trajectory.gold_actions), "gold_calls": as_json(scenario.get("gold_calls") or []),
         "steps": [_step(step, number, shots) for number, step in enumerate(trajectory.steps, start=1)],
         "final_observation": trajectory.final_observation, "answer": trajectory.answer,
         "success": int(metrics.get("success") or 0), "task_progress": float(metrics.get("task_progress") or 0.0),
         "num_actions": int(metrics.get("num_actions") or 0), "end_cause": trajectory.end.get("cause", ""),
-        "evaluation": KEYED_DIGEST.sub(r"\1", _json({key: value for key, value in metrics.items() if key != "id"})),
+        "evaluation": KEYED_DIGEST.sub(r"\1", as_json({key: value for key, value in metrics.items() if key != "id"})),
     }
 
 
@@ -73,7 +77,7 @@ def _step(step: dict, number: int, shots: Path | None) -> dict:
     metrics = step.get("metrics") or {}
     shot = shots / screenshot_name(number) if shots else None
     return {
-        "observation": step.get("observation", ""), "modes": _json(step.get("modes") or {}),
+        "observation": step.get("observation", ""), "modes": as_json(step.get("modes") or {}),
         "reason": step.get("reason", ""), "action": step.get("action", ""), "error": step.get("error"),
         "customer": step.get("customer"), "task_progress": float(metrics.get("task_progress") or 0.0),
         "success": int(metrics.get("success") or 0),
@@ -81,5 +85,6 @@ def _step(step: dict, number: int, shots: Path | None) -> dict:
     }
 
 
-def _json(value) -> str:
+def as_json(value) -> str:
+    """A column's JSON text (keys sorted: the same value always gives the same bytes)."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False)

@@ -63,6 +63,9 @@ def test_every_task_of_every_suite_loads_with_pyarrow_and_datasets(exported, tmp
     assert row["suite"] == "full" and row["seed"] == 7 and row["steps"][0]["observation"].startswith("<")
     assert json.loads(row["gold_actions"])[0]["target"] and json.loads(row["gold_calls"])
     assert row["steps"][-1]["task_progress"] == 1.0 and json.loads(row["evaluation"])["success"] == 1
+    cancel = next(r for r in loaded if r["task"] == "TASK_CANCEL_FLIGHT")
+    booked = json.loads(cancel["initial_state"])[json.loads(cancel["details"])["confirmation-code"]]
+    assert booked["status"] == "Confirmed" and booked["passenger"]["last_name"]
     card = (exported / "README.md").read_text()
     assert card.startswith("---\nlicense: other\n") and "- config_name: hard" in card
     assert "    path: data/full/TASK_BOOK_FLIGHT.parquet" in card and "| `gold_calls` |" in card
@@ -86,22 +89,56 @@ def test_screenshots_are_an_image_column(exported):
 
 
 @pytest.mark.browser
-def test_the_rows_play_again_to_their_stored_scores(small, capsys):
-    assert main(["export", "check", str(small), "--quiet"]) == 0
-    assert "All 2 exported scenarios score as stored." in capsys.readouterr().out
+def test_every_row_replays_its_gold_calls_to_its_stored_score(exported, capsys):
+    rows = pq.read_table(exported / "data").num_rows
+    assert main(["export", "check", str(exported), "--quiet"]) == 0
+    assert f"All {rows} exported episodes check out (their gold paths played over the API)." in capsys.readouterr().out
 
 
 @pytest.mark.browser
-def test_a_row_whose_score_was_altered_is_reported(small, tmp_path, capsys):
+def test_the_rows_own_actions_play_again_to_their_stored_scores(small, capsys):
+    assert main(["export", "check", str(small), "--browser", "--quiet"]) == 0
+    assert "All 2 exported episodes check out (their own actions played through the browser)." in capsys.readouterr().out
+
+
+def rewrite(folder: Path, task: str, change) -> None:
+    """The first row of the task's file changed by `change` (a function of the row)."""
+    path = folder / "data" / "full" / f"{task}.parquet"
+    rows = pq.read_table(path).to_pylist()
+    pq.write_table(pa.Table.from_pylist([change(rows[0]), *rows[1:]], schema=pq.read_schema(path)), path)
+
+
+@pytest.mark.browser
+def test_a_row_whose_score_was_altered_is_reported_both_ways(small, tmp_path, capsys):
     altered = tmp_path / "altered"
     shutil.copytree(small, altered)
-    path = altered / "data" / "full" / "TASK_BOOK_FLIGHT.parquet"
-    table = pq.read_table(path)
-    pq.write_table(table.set_column(table.schema.get_field_index("success"), "success",
-                                    pa.array([0] + table.column("success").to_pylist()[1:], pa.int64())), path)
+    rewrite(altered, "TASK_BOOK_FLIGHT", lambda row: {**row, "success": 0})
     assert main(["export", "check", str(altered), "--quiet"]) == 1
     out = capsys.readouterr().out
-    assert "1 of 2 exported scenarios score otherwise than stored:" in out and "TASK_BOOK_FLIGHT seed 3" in out
+    assert "1 of 2 exported episodes do not check out" in out
+    assert "TASK_BOOK_FLIGHT seed 3: the oracle's episode stored {'success': 0, 'task_progress': 1.0}" in out
+    assert main(["export", "check", str(altered), "--browser", "--quiet"]) == 1
+    assert "TASK_BOOK_FLIGHT seed 3: stored {'success': 0, 'task_progress': 1.0}, played now {'success': 1" in (
+        capsys.readouterr().out)
+
+
+@pytest.mark.browser
+def test_an_episode_that_fell_short_is_confirmed_by_its_own_actions(small, tmp_path, capsys):
+    """A row of another method that stopped halfway: its own actions score what it stored."""
+    cut = tmp_path / "cut"
+    shutil.copytree(small, cut)
+
+    def halfway(row):
+        steps = row["steps"][:len(row["steps"]) // 2]
+        return {**row, "method": "halfway", "steps": steps, "success": steps[-1]["success"],
+                "task_progress": steps[-1]["task_progress"]}
+
+    rewrite(cut, "TASK_BOOK_FLIGHT", halfway)
+    stored = pq.read_table(cut / "data" / "full" / "TASK_BOOK_FLIGHT.parquet").to_pylist()[0]
+    assert stored["success"] == 0 and 0 < stored["task_progress"] < 1
+    assert main(["export", "check", str(cut), "--browser", "--quiet"]) == 0
+    assert main(["export", "check", str(cut), "--quiet"]) == 0  # its scenario's gold path still scores 1
+    capsys.readouterr()
 
 
 @pytest.mark.browser
@@ -124,3 +161,15 @@ def test_bad_input_is_refused_with_a_message(tmp_path, capsys):
     assert status == 2 and "holds no exported dataset" in message
     status, message = refusal(main, ["export", "run", str(tmp_path / "missing"), "--out", str(tmp_path)], capsys)
     assert status == 2 and "no such run folder" in message
+
+
+@pytest.mark.browser
+def test_other_observation_modes_are_kept_per_step_as_json(tmp_path):
+    out = tmp_path / "modes"
+    assert export(out, "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--modes", "elements,axtree,html") == 0
+    steps = pq.read_table(out / "data", columns=["steps"]).to_pylist()[0]["steps"]
+    modes = [json.loads(step["modes"]) for step in steps]
+    assert all(set(found) == {"axtree", "html"} for found in modes)
+    assert all(found["html"].startswith("<body") and "agent-id=" in found["html"] for found in modes)
+    assert all(found["axtree"].strip() for found in modes)
+    assert steps[0]["screenshot_after"] is None

@@ -1,0 +1,68 @@
+"""A scenario's gold path played over the JSON API: its gold calls as requests, and on a call with a
+customer its gold lines (those that only ask first, then the calls, then the rest, as an agent
+that verifies the caller before acting would; a line naming the new booking's code says the code
+the booking got). Gold calls name flights by number and date; each such flight is found by id in
+the answers of the searches before it.
+
+    answers = GoldPath(server_url, scenario).play()   # [(operation or "say", status), ...]
+"""
+from __future__ import annotations
+
+import urllib.parse
+import uuid
+
+from crm_app.http_client import http_sender
+from scenarios.calls import OPERATIONS
+from scenarios.tasks.hard.caller import NEW_CODE
+
+from .tools import IDEMPOTENCY_HEADER, SCENARIO_HEADER
+
+REQUESTS = {operation: (method, rule) for (method, rule), operation in OPERATIONS.items()}
+FLIGHT_FIELDS = {"outward_flight": "outward_flight_id", "return_flight": "return_flight_id"}  # in a body
+
+
+class GoldPath:
+    def __init__(self, server_url: str, scenario: dict, timeout: float = 30.0):
+        self.scenario = scenario
+        self.send = http_sender(server_url.rstrip("/"), timeout, {SCENARIO_HEADER: scenario["id"]})
+        self.flights: dict[tuple[str, str], int] = {}  # (number, date) -> id, from the searches so far
+        self.new_code = ""  # the code of the booking the calls made
+
+    def play(self) -> list[tuple[str, int]]:
+        says = [step for step in self.scenario.get("gold_actions") or [] if step["action"] == "say"]
+        asking = [step for step in says if step.get("asks") and not step.get("tells")]
+        answers = [self.say(step["text"]) for step in asking]
+        answers += [self.call(call) for call in self.scenario.get("gold_calls") or []]
+        return answers + [self.say(step["text"]) for step in says if step not in asking]
+
+    def say(self, text: str) -> tuple[str, int]:
+        text = text.replace(NEW_CODE, self.new_code) if self.new_code else text
+        status, _ = self.send("POST", "/api/customer/messages", {"text": text})
+        return "say", status
+
+    def call(self, gold: dict) -> tuple[str, int]:
+        operation = gold["operation"]
+        method, rule = REQUESTS[operation]
+        params = {key: value for key, value in gold["params"].items() if value is not None}
+        path = rule.replace("<code>", urllib.parse.quote(str(params.pop("code", ""))))
+        if method == "GET":
+            query = urllib.parse.urlencode({key: self._flight_id(value) for key, value in params.items()})
+            status, answer = self.send("GET", f"{path}?{query}" if query else path, None)
+        else:
+            body = {FLIGHT_FIELDS.get(key, key): self._flight_id(value) for key, value in params.items()}
+            status, answer = self.send(method, path, body, headers={IDEMPOTENCY_HEADER: str(uuid.uuid4())})
+        if operation == "search_flights" and status == 200:
+            self._remember(answer)
+        if operation == "create_booking" and status == 201:
+            self.new_code = answer["booking"]["code"]
+        return operation, status
+
+    def _remember(self, found: dict) -> None:
+        for flight in [*found.get("flights", []), *found.get("return_flights", [])]:
+            self.flights[(flight["number"], flight["date"])] = flight["id"]
+
+    def _flight_id(self, value):
+        """A flight named by number and date as its id (the value itself when it is no flight)."""
+        if isinstance(value, dict) and set(value) == {"number", "date"}:
+            return self.flights.get((value["number"], value["date"]), 0)
+        return value
