@@ -1,7 +1,7 @@
 """`export check`: every exported row played again on a fresh embedded server.
 
 By default the row's scenario is made again and its gold path played over the JSON API
-(agent/crm/gold_calls.py): the scenario must be the one stored (briefing, gold steps, gold calls),
+(scenarios/gold_path.py): the scenario must be the one stored (briefing, gold steps, gold calls),
 its gold path must score success 1 and progress 1.0, and a row the oracle played must have stored
 that score. With `browser`, the row's own actions are played again through the browser instead, and
 its score must be the stored one (an episode is a pure function of its scenario and its actions).
@@ -14,8 +14,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 from tqdm import tqdm
 
+from crm_app.http_client import http_sender
+from scenarios.gold_path import GoldPath
+
 from ..crm.client import ScenarioClient
-from ..crm.gold_calls import GoldPath
 from ..env.browser_env import CrmEnv
 from ..env.browser_host import BrowserHost
 from ..episode.policy import Policy
@@ -60,11 +62,12 @@ def _with_actions(row: dict) -> dict:
 def check_gold(rows: list[dict], server_url: str, operator_token: str, quiet: bool = False) -> list[Mismatch]:
     """Each row's scenario made again and its gold path played over the API."""
     client = ScenarioClient(server_url, operator_token=operator_token, modality="api")
+    send = http_sender(server_url)
     mismatches = []
     for row in tqdm(rows, unit="scenario", disable=quiet, desc="checking"):
         scenario, _ = client.generate(row["task"], row["seed"], row["suite"])
         changed = [name for name in STORED_SCENARIO if _as_stored(name, scenario.get(name)) != row[name]]
-        GoldPath(server_url, scenario).play()
+        GoldPath(send, scenario).play()
         answer = client.evaluate(scenario["id"])
         played = {key: answer[key] for key in SCORES}
         stored = {key: row[key] for key in SCORES}

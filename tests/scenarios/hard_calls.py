@@ -2,7 +2,8 @@
 agents do: the operator's view of the scenario, lines to the customer, requests, and the verdict."""
 from __future__ import annotations
 
-from scenarios.tasks.hard.caller import NEW_CODE
+from scenarios.gold_path import GoldPath
+from scenarios.replay import client_sender
 from tests.conftest import OPERATOR
 
 
@@ -78,16 +79,8 @@ def perform(client, scenario: dict, gold_call: dict):
 
 def play_gold(client, scenario: dict) -> dict:
     """A scripted agent that says the gold lines before the first page step, makes the gold calls,
-    then says the other gold lines; the verdict."""
-    before, after = gold_lines(client, scenario)
-    for line in before:
-        say(client, scenario, line)
-    made = None
-    for gold_call in evaluate(client, scenario)["gold_calls"]:
-        answer = perform(client, scenario, gold_call)
-        assert answer.status_code in (200, 201), (gold_call, answer.json)
-        if gold_call["operation"] == "create_booking":
-            made = answer.json["booking"]["code"]
-    for line in after:
-        say(client, scenario, line.replace(NEW_CODE, made) if made else line)
+    then says the other gold lines (scenarios/gold_path.py); the verdict."""
+    gold = evaluate(client, scenario)
+    answers = GoldPath(client_sender(client), {**scenario, **{k: gold[k] for k in ("gold_actions", "gold_calls")}}).play()
+    assert all(status in (200, 201) for _, status in answers), answers
     return evaluate(client, scenario)

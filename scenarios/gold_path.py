@@ -4,27 +4,26 @@ that verifies the caller before acting would; a line naming the new booking's co
 the booking got). Gold calls name flights by number and date; each such flight is found by id in
 the answers of the searches before it.
 
-    answers = GoldPath(server_url, scenario).play()   # [(operation or "say", status), ...]
+    answers = GoldPath(http_sender(server_url), scenario).play()   # [(operation or "say", status), ...]
+
+`send` is any crm_app.http_client.Send (a server over HTTP, or replay.client_sender's Flask test client).
 """
 from __future__ import annotations
 
 import urllib.parse
-import uuid
 
-from crm_app.http_client import http_sender
-from scenarios.calls import OPERATIONS
-from scenarios.tasks.hard.caller import NEW_CODE
+from crm_app.http_client import Send
 
-from .tools import IDEMPOTENCY_HEADER, SCENARIO_HEADER
+from .calls import OPERATIONS
+from .tasks.hard.caller import NEW_CODE
 
 REQUESTS = {operation: (method, rule) for (method, rule), operation in OPERATIONS.items()}
 FLIGHT_FIELDS = {"outward_flight": "outward_flight_id", "return_flight": "return_flight_id"}  # in a body
 
 
 class GoldPath:
-    def __init__(self, server_url: str, scenario: dict, timeout: float = 30.0):
-        self.scenario = scenario
-        self.send = http_sender(server_url.rstrip("/"), timeout, {SCENARIO_HEADER: scenario["id"]})
+    def __init__(self, send: Send, scenario: dict):
+        self.scenario, self.send = scenario, send
         self.flights: dict[tuple[str, str], int] = {}  # (number, date) -> id, from the searches so far
         self.new_code = ""  # the code of the booking the calls made
 
@@ -37,7 +36,7 @@ class GoldPath:
 
     def say(self, text: str) -> tuple[str, int]:
         text = text.replace(NEW_CODE, self.new_code) if self.new_code else text
-        status, _ = self.send("POST", "/api/customer/messages", {"text": text})
+        status, _ = self.send("POST", self._in_scenario("/api/customer/messages"), {"text": text})
         return "say", status
 
     def call(self, gold: dict) -> tuple[str, int]:
@@ -46,16 +45,19 @@ class GoldPath:
         params = {key: value for key, value in gold["params"].items() if value is not None}
         path = rule.replace("<code>", urllib.parse.quote(str(params.pop("code", ""))))
         if method == "GET":
-            query = urllib.parse.urlencode({key: self._flight_id(value) for key, value in params.items()})
-            status, answer = self.send("GET", f"{path}?{query}" if query else path, None)
+            status, answer = self.send("GET", self._in_scenario(path, {k: self._flight_id(v) for k, v in params.items()}),
+                                       None)
         else:
             body = {FLIGHT_FIELDS.get(key, key): self._flight_id(value) for key, value in params.items()}
-            status, answer = self.send(method, path, body, headers={IDEMPOTENCY_HEADER: str(uuid.uuid4())})
+            status, answer = self.send(method, self._in_scenario(path), body)
         if operation == "search_flights" and status == 200:
             self._remember(answer)
         if operation == "create_booking" and status == 201:
             self.new_code = answer["booking"]["code"]
         return operation, status
+
+    def _in_scenario(self, path: str, query: dict | None = None) -> str:
+        return f"{path}?{urllib.parse.urlencode({**(query or {}), 'scenario': self.scenario['id']})}"
 
     def _remember(self, found: dict) -> None:
         for flight in [*found.get("flights", []), *found.get("return_flights", [])]:
