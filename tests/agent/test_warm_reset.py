@@ -6,11 +6,10 @@ import pytest
 
 from agent.env.browser_env import CrmEnv
 from agent.policies import make_policy
-from scenarios.tasks import ALL_TASKS, HARD_TASKS
+from agent.experiment.protocols import PROTOCOLS
+from scenarios.suites import SUITES
 from tests.agent.counted import CountedEvaluations
 from tests.conftest import OPERATOR_TOKEN
-
-SUITES = {"full": [task for task in ALL_TASKS if task not in HARD_TASKS], "hard": list(HARD_TASKS)}
 
 
 def play_to_the_end(env, obs, scenario) -> dict:
@@ -32,10 +31,12 @@ def page_seen(obs, scenario) -> dict:
 @pytest.mark.parametrize("suite", SUITES)
 def test_a_warm_reset_shows_what_a_loaded_page_shows_on_every_task(live_server, browser, suite):
     """Each task's scenario is switched to on the page the previous task's finished episode left
-    (results listed, a booking open, a dialog closed...), and compared with a newly loaded page."""
-    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite=suite) as warm, \
-            CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite=suite, warm_resets=False) as cold:
-        for number, task in enumerate(SUITES[suite]):
+    (results listed, a booking open, a dialog closed...), and compared with a newly loaded page, in
+    each suite as its protocol reads the page (the papers' reader for the paper suite)."""
+    options = PROTOCOLS[suite].env_options()
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, **options) as warm, \
+            CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, warm_resets=False, **options) as cold:
+        for number, task in enumerate(task.name for task in SUITES[suite].tasks):
             switched, warm_info = warm.reset(task=task, seed=5)
             loaded, cold_info = cold.reset(task=task, seed=5)
             assert (warm_info["warm_reset"], cold_info["warm_reset"]) == (number > 0, False), task
