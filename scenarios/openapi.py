@@ -73,7 +73,9 @@ PATHS = {
                {"type": "string", "enum": list(SUITES)}),
          query("ui_variant", "The UI variant the scenario's page shows (GET /api/config lists them): a number, "
                              "or random (drawn from the seed); left out, 0, the CRM as it always looked",
-               {"type": "string", "pattern": "^([0-9]{1,3}|random)$"})],
+               {"type": "string", "pattern": "^([0-9]{1,3}|random)$"}),
+         query("initial_state", "1: with the operator token, the answer also has `initial_state`, the bookings the "
+                                "scenario starts from", {"type": "string", "enum": ["0", "1", "false", "true"]})],
         tags=TAGS,
     )},
     "/reset-scenario": {"get": operation(
@@ -190,8 +192,9 @@ SCHEMAS = {
             {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
             required=("role", "text"))},
         "details": {"type": "object", "description": "The task's facts (codes, flights, passenger, card)"},
-        "initial_state": {"type": "object", "description": "With the operator token: the bookings the scenario "
-                                                            "starts from, by code, as /evaluate compares states"},
+        "initial_state": {"type": "object", "description": "With the operator token and ?initial_state=1: the "
+                                                            "bookings the scenario starts from, by code, as /evaluate "
+                                                            "compares states"},
     }, required=("id", "url", "instruction", "conversation"), extra=True,
         description="A scenario of the hard suite holds only id, url, instruction and conversation unless the "
                     "operator token is given: its customer holds the facts"),

@@ -45,12 +45,21 @@ def _seed() -> int:
     return whole_number(text, "seed", MAX_SEED)
 
 
+def _initial_state_asked() -> bool:
+    """?initial_state=1: the operator's answer also names the bookings the scenario starts from."""
+    asked = request.args.get("initial_state", "").strip().lower()
+    if asked not in ("", "0", "1", "false", "true"):
+        raise InvalidInput("initial_state takes 1 or 0")
+    return asked in ("1", "true")
+
+
 def _scenario_json(scenario, text: dict) -> dict:
     """The scenario as told: in a suite that hides its details (the hard suite's customer holds the
     facts), only its id, page, briefing and opening line, unless the operator asks."""
     url = page_url(f"?scenario={scenario.id}")
     shown_in = {"ui_variant": scenario.ui_variant} if scenario.ui_variant else {}  # variant 0 says nothing
     operator = is_operator()
+    starts_from = {"initial_state": store.initial_state(_world(), scenario)} if operator and _initial_state_asked() else {}
     if suite_named(scenario.suite).hidden_details and not operator:
         return {"id": scenario.id, "url": url, **shown_in, "instruction": text["instruction"],
                 "conversation": text["conversation"]}
@@ -61,8 +70,7 @@ def _scenario_json(scenario, text: dict) -> dict:
         "seed": scenario.seed,
         **shown_in,
         **text,  # instruction, conversation, details
-        # the bookings it starts from, cards in full: the operator's only
-        **({"initial_state": store.initial_state(_world(), scenario)} if operator else {}),
+        **starts_from,  # the bookings it starts from, cards in full: the operator's only, when asked
     }
 
 

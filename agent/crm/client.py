@@ -32,6 +32,7 @@ class ScenarioClient:
         self.modality = modality
         token = operator_token or os.environ.get(TOKEN_VARIABLE)
         self._send = http_sender(self.base_url, timeout, {OPERATOR_TOKEN_HEADER: token} if token else None)
+        self._operator = bool(token)
 
     def check(self) -> dict:
         """The server's /api/config; ServerError saying so when the server cannot be reached."""
@@ -44,8 +45,10 @@ class ScenarioClient:
                  ui_variant: str | None = None) -> tuple[dict, dict]:
         """A new scenario (of the server's suite unless `suite` is given; in UI variant `ui_variant`
         when given) with its `gold_actions` and `gold_calls`, and its /evaluate answer before any
-        action (where the gold actions come from: the scenario answer does not carry them)."""
-        scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite, ui_variant=ui_variant)
+        action (where the gold actions come from: the scenario answer does not carry them); with the
+        operator token also the bookings it starts from (`initial_state`)."""
+        scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite, ui_variant=ui_variant,
+                             initial_state="1" if self._operator else None)
         metrics = self.evaluate(scenario["id"])
         scenario["gold_actions"] = metrics.get("gold_actions", [])
         scenario["gold_calls"] = metrics.get("gold_calls", [])

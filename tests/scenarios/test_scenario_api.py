@@ -233,3 +233,13 @@ def test_second_booking_fails_though_every_step_matched(scenarios):
     result = scenarios.evaluate(scenario)
     assert (result["success"], result["task_progress"], result["num_actions"]) == (0, 1.0, len(gold) + 1)
     assert result["state_check"]["reason"] == "2 new bookings were made, expected 1"
+
+
+def test_the_operator_asks_for_the_bookings_a_scenario_starts_from(client):
+    url = "/generate-random-scenario?task=TASK_CANCEL_FLIGHT&seed=4"
+    plain, asked = client.get(url, headers=OPERATOR).json, client.get(url + "&initial_state=1", headers=OPERATOR).json
+    assert "initial_state" not in plain and "initial_state" not in client.get(url + "&initial_state=1").json
+    booked = asked["initial_state"][asked["details"]["confirmation-code"]]
+    assert booked["status"] == "Confirmed" and booked["card"]["number"].isdigit()
+    refused = client.get(url + "&initial_state=maybe", headers=OPERATOR)
+    assert refused.status_code == 400 and refused.json["error"] == "initial_state takes 1 or 0"
