@@ -100,9 +100,7 @@ def evaluate():
     scenario = scenario_from_request(get_session(), required=True)
     operator = is_operator()
     marks = marks_from(request.args.get("timeline", ""))
-    result = store.evaluate_scenario(_world(), scenario, _modality())
-    if marks is not None:
-        result["timeline"] = store.evaluate_timeline(_world(), scenario, marks, _modality())
+    result = store.evaluate_scenario(_world(), scenario, _modality(), marks)
     return result if operator else without_gold_values(result)
 
 

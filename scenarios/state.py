@@ -70,16 +70,17 @@ def cards_by_position(state: dict, card_numbers) -> dict:
     """The state with each card named by its place among `card_numbers` (None for none), not by its
     number: the form a state is kept in at rest (card numbers are never stored in the clear)."""
     numbers = list(card_numbers)
-    return {code: {**booking, "card": {**booking["card"], "number": numbers.index(booking["card"]["number"])
-                                       if booking["card"]["number"] in numbers else None}}
-            for code, booking in state.items()}
+    return _cards_renamed(state, lambda number: numbers.index(number) if number in numbers else None)
 
 
 def cards_by_number(state: dict, card_numbers) -> dict:
     """A state kept by cards_by_position, its cards named by number again."""
     numbers = list(card_numbers)
-    return {code: {**booking, "card": {**booking["card"], "number": None if booking["card"]["number"] is None
-                                       else numbers[booking["card"]["number"]]}}
+    return _cards_renamed(state, lambda position: None if position is None else numbers[position])
+
+
+def _cards_renamed(state: dict, rename) -> dict:
+    return {code: {**booking, "card": {**booking["card"], "number": rename(booking["card"]["number"])}}
             for code, booking in state.items()}
 
 

@@ -87,15 +87,25 @@ def create_scenario(world: World, task: Task, seed: int, suite: Suite, ui_varian
     return scenario, told
 
 
+def described(world: World, scenario: ScenarioRef) -> tuple[Sample, dict]:
+    """describe() of a stored scenario: its sample and what it tells."""
+    return describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
+
+
 def told(world: World, scenario: ScenarioRef) -> dict:
     """What the scenario tells (instruction, conversation, details), drawn again from its (task, seed)."""
-    return describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))[1]
+    return described(world, scenario)[1]
+
+
+def initial_state(world: World, scenario: ScenarioRef) -> dict:
+    """The bookings the scenario starts from, as /evaluate reads a state."""
+    return described(world, scenario)[0].initial_state()
 
 
 def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
     """Delete what happened in the scenario (bookings, events, API calls, the call with its customer)
     and make its initial bookings again (same codes)."""
-    sample, told = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
+    sample, told = described(world, scenario)
     setup = _setup_bookings(world, scenario.id, sample)
     with write_transaction(world.session, dataset_lock(scenario.id)) as session:
         # The database cascades the delete to segments, passengers and payments.
@@ -151,7 +161,10 @@ def _rows_of_scenario(model):
 
 # Built once: these run on every recorded request, and a statement reused keeps its compiled form.
 _COUNT_ROWS = {Event: _rows_of_scenario(Event), ApiCall: _rows_of_scenario(ApiCall)}
-_INSERT_CALL = insert(ApiCall.__table__)
+# The call's events_before is counted in its own INSERT (bound as `events_of`, the scenario's id).
+_INSERT_CALL = insert(ApiCall.__table__).values(
+    events_before=select(func.count()).select_from(Event).where(Event.scenario_id == bindparam("events_of"))
+    .scalar_subquery())
 
 
 def _check_room(session: Session, model, scenario_id: str, limit: int, what: str) -> None:
@@ -183,25 +196,17 @@ def check_call_room(session: Session, scenario_id: str, limit: int) -> None:
 
 def record_call(session: Session, scenario_id: str, operation: str, params: dict, status: int,
                 state_after: dict | None = None) -> None:
-    """Store the call with the number of events recorded before it (and, after a write, the state
-    it left), unless the scenario does not exist (its id is then not a scenario's: the foreign key
-    refuses it, which saves looking the scenario up on every request)."""
+    """Store the call with the number of events recorded before it (counted in the same INSERT)
+    and, after a write, the state it left; unless the scenario does not exist (its id is then not a
+    scenario's: the foreign key refuses it, which saves looking the scenario up on every request)."""
     try:
         with write_transaction(session):
-            connection = session.connection()
-            events_before = connection.scalar(_COUNT_ROWS[Event], {"scenario_id": scenario_id})
             # A plain INSERT, not the ORM's unit of work: this runs after every recorded request.
-            connection.execute(_INSERT_CALL, {"scenario_id": scenario_id, "operation": operation, "params": params,
-                                              "status": status, "events_before": events_before,
-                                              "state_after": state_after})
+            session.connection().execute(_INSERT_CALL, {"scenario_id": scenario_id, "events_of": scenario_id,
+                                                         "operation": operation, "params": params, "status": status,
+                                                         "state_after": state_after})
     except IntegrityError:
         pass
-
-
-def initial_state(world: World, scenario: ScenarioRef) -> dict:
-    """The bookings the scenario starts from, as /evaluate reads a state."""
-    sample, _ = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
-    return sample.initial_state()
 
 
 def state_now(world: World, scenario_id: str) -> dict | None:
@@ -210,41 +215,38 @@ def state_now(world: World, scenario_id: str) -> dict | None:
     scenario = find_scenario(world.session, scenario_id)
     if scenario is None:
         return None
-    sample, _ = describe(world, task_named(scenario.task), scenario.seed, suite_named(scenario.suite))
-    numbers = sample.card_numbers()
+    numbers = described(world, scenario)[0].card_numbers()
     return cards_by_position(dataset_state(world.session, scenario.id, numbers), numbers)
 
 
 def scenario_calls(session: Session, scenario_id: str, ordered: bool = False) -> list[dict]:
     """The API calls answered inside the scenario, in arrival order (see calls.py); `ordered` adds
-    each call's `events_before` and `state_after` (timeline.py)."""
+    each call's `events_before` and `state_after` (timeline.py; scoring reads only the first three)."""
     extra = (ApiCall.events_before, ApiCall.state_after) if ordered else ()
     rows = session.connection().execute(select(ApiCall.operation, ApiCall.params, ApiCall.status, *extra)
                                         .where(ApiCall.scenario_id == scenario_id).order_by(ApiCall.id))
     return [dict(zip(("operation", "params", "status", "events_before", "state_after"), row)) for row in rows]
 
 
-def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None = None) -> dict:
+def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None = None,
+                      marks: list[int] | None = None) -> dict:
     """Score the scenario's recorded events (or API calls: `modality`, see evaluator.py) against its
-    gold steps (or gold calls) and its current state."""
+    gold steps (or gold calls) and its current state; with `marks`, also the scores after each of
+    those numbers of events (`timeline`, timeline.py), from the same reads."""
     task = task_named(scenario.task)
-    sample, told = describe(world, task, scenario.seed, suite_named(scenario.suite))
-    final = dataset_state(world.session, scenario.id, sample.card_numbers())
-    events = scenario_events(world.session, scenario.id)
-    calls = scenario_calls(world.session, scenario.id)
-    messages = timed_messages(world.session, scenario.id, told) if "expected" in sample.details else []
-    result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls,
-                                protector(card_hasher(world.session)), modality, messages)
-    return {"id": scenario.id, "scenario": task.name, **result}
-
-
-def evaluate_timeline(world: World, scenario: ScenarioRef, marks: list[int], modality: str | None = None) -> list[dict]:
-    """The scores after each mark's events (timeline.py)."""
-    task = task_named(scenario.task)
-    sample, _ = describe(world, task, scenario.seed, suite_named(scenario.suite))
+    sample, told = described(world, scenario)
     numbers = sample.card_numbers()
     final = dataset_state(world.session, scenario.id, numbers)
-    calls = [{**call, "state_after": cards_by_number(call["state_after"], numbers) if call["state_after"] else None}
-             for call in scenario_calls(world.session, scenario.id, ordered=True)]
-    return timeline(task, sample.details, scenario_events(world.session, scenario.id), calls, sample.initial_state(),
-                    final, marks, protector(card_hasher(world.session)), modality)
+    events = scenario_events(world.session, scenario.id)
+    calls = scenario_calls(world.session, scenario.id, ordered=marks is not None)
+    messages = timed_messages(world.session, scenario.id, told) if "expected" in sample.details else []
+    protect = protector(card_hasher(world.session))
+    result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls, protect,
+                                modality, messages)
+    answer = {"id": scenario.id, "scenario": task.name, **result}
+    if marks is not None:
+        calls = [{**call, "state_after": call["state_after"] and cards_by_number(call["state_after"], numbers)}
+                 for call in calls]
+        answer["timeline"] = timeline(task, sample.details, events, calls, sample.initial_state(), final, marks,
+                                      protect, modality)
+    return answer

@@ -50,8 +50,7 @@ def timeline(task: Task, details: dict, events: list[dict], calls: list[dict], i
     for mark in marks or range(len(events) + 1):
         answered = [call for call in calls if call["events_before"] <= mark]
         state = final if len(answered) == len(calls) else _state_after(answered, initial)
-        scores = evaluator.evaluate(task, details, events[:mark], initial, state, [_plain(c) for c in answered],
-                                    protect, modality)
+        scores = evaluator.evaluate(task, details, events[:mark], initial, state, answered, protect, modality)
         entries.append({"events": mark, **{key: scores[key] for key in STEP_SCORES}})
     return entries
 
@@ -59,7 +58,3 @@ def timeline(task: Task, details: dict, events: list[dict], calls: list[dict], i
 def _state_after(calls: list[dict], initial: dict) -> dict:
     written = [call["state_after"] for call in calls if call.get("state_after") is not None]
     return written[-1] if written else initial
-
-
-def _plain(call: dict) -> dict:
-    return {key: call[key] for key in ("operation", "params", "status")}

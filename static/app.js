@@ -3,10 +3,10 @@
 // page over on another scenario of the same look, as if it had been loaded at `url`.
 import { api, scenarioGiven, scenarioId, useScenario } from "./api.js";
 import { initAirportField, preloadAirports } from "./autocomplete.js";
-import { configureDates, initDateField, initDatepicker } from "./datepicker.js";
+import { configureDates, initDateField, initDatepicker, installDatepicker } from "./datepicker.js";
 import { disableRecording, enableRecording, installRecorder, restartRecording } from "./events.js";
 import { clearErrorOnEdit } from "./fields.js";
-import { startRouter } from "./router.js";
+import { installRouter, startRouter } from "./router.js";
 import { initBooking } from "./screens/booking.js";
 import { initBookingSearch } from "./screens/bookingsearch.js";
 import { initCancelDialog } from "./screens/cancel.js";
@@ -100,8 +100,11 @@ async function switchScenario(id, url) {
   await start();
 }
 
+// Once per page load: the document's listeners (they outlive a switch), then the start.
 async function boot() {
   installRecorder();
+  installDatepicker();
+  installRouter();
   window.crm.switchScenario = switchScenario;
   await start();
 }

@@ -40,8 +40,7 @@ export function initDateField(input) {
   input.addEventListener("change", () => commitTyped(input));
 }
 
-let listening = false;  // the document's listeners outlive a switch to another scenario
-
+// The month grid's buttons, on the body as served (again after a switch to another scenario).
 export function initDatepicker() {
   const el = popup();
   view.input = null;
@@ -50,8 +49,10 @@ export function initDatepicker() {
   el.querySelector(byTestid("datepicker-close")).addEventListener("click", () => close(true));
   el.querySelector(byClass("dp-grid")).addEventListener("click", onDayClick);
   el.querySelector(byClass("dp-jump")).addEventListener("change", onJump);
-  if (listening) return;
-  listening = true;
+}
+
+// What closes the grid from anywhere: the document's listeners, installed once per page load.
+export function installDatepicker() {
   document.addEventListener("keydown", onEscape);
   document.addEventListener("mousedown", onOutside, true);
   document.addEventListener("submit", () => close(), true);

@@ -57,13 +57,12 @@ function onRouteClick(e) {
   show(ROUTES[link.dataset.route]);
 }
 
-let listening = false;  // the document's listeners outlive a switch to another scenario
+// The document's listeners, installed once per page load.
+export function installRouter() {
+  document.addEventListener("click", onRouteClick);
+  window.addEventListener("popstate", () => show(routeFromHash()));
+}
 
 export function startRouter() {
-  if (!listening) {
-    listening = true;
-    document.addEventListener("click", onRouteClick);
-    window.addEventListener("popstate", () => show(routeFromHash()));
-  }
   show(routeFromHash());
 }

@@ -75,6 +75,8 @@ class CrmEnv:
         self.client = ScenarioClient(server_url, operator_token=operator_token, modality="ui")  # page events
         self.max_steps = max_steps
         self.observations = check_modes(observations)
+        # with a pixel mode clicks use the real mouse, so that screenshots show what it hovers
+        self._real_mouse = any(MODES[name].kind == IMAGE for name in self.observations)
         self.reading, self.suite, self.stop_on_success = reading, suite, stop_on_success
         self.on_call = on_call  # a customer on the line: the first observation opens with their first line
         self._playwright = None
@@ -223,9 +225,8 @@ class CrmEnv:
             except ServerError as refused:
                 error = str(refused)
         elif action is not None:
-            image_modes = any(MODES[name].kind == IMAGE for name in self.observations)
             observation = act_and_observe(self.page, action, self.observation.elements, self.reading,
-                                          real_mouse=image_modes)
+                                          real_mouse=self._real_mouse)
             if observation is not None:
                 return action, observation, None
             error = attempt(self.page, action, self.observation.elements)

@@ -410,8 +410,9 @@
     el.select();
     if (text) document.execCommand("insertText", false, text);
     else if (el.value) document.execCommand("delete");
+    const suggesting = await settleAndCheckSuggestions(id);
     if (pressEnter) return { enter: true };  // the caller presses Enter for real: a form submits on it
-    if (!(await settleAndCheckSuggestions(id))) tabFrom(el);
+    if (!suggesting) tabFrom(el);
     return {};
   }
 

@@ -9,7 +9,7 @@ asked for (`every_step`), or once the page is no longer the one the marks count 
 """
 from __future__ import annotations
 
-STEP_SCORES = ("success", "task_progress", "num_actions", "matched")
+from scenarios.timeline import STEP_SCORES
 
 
 def step_scores(answer: dict) -> dict:

@@ -20,7 +20,9 @@ from scenarios.gold_path import GoldPath
 from ..crm.client import ScenarioClient
 from ..env.browser_env import CrmEnv
 from ..env.browser_host import BrowserHost
+from ..episode.play import play_episode
 from ..episode.policy import Policy
+from ..episode.spec import EpisodeSpec
 from ..experiment.protocols import PROTOCOLS
 from .dataset import DATA
 from .rows import as_json
@@ -117,23 +119,17 @@ class StoredActions(Policy):
     def __init__(self, actions: list[str]):
         self.actions = list(actions)
 
+    def reset(self, scenario: dict) -> None:
+        pass  # the actions were given with the row
+
     def act(self, observation) -> tuple[str, str]:
         return "as stored", self.actions.pop(0) if self.actions else "STOP"
 
 
 def _replay(env, row: dict) -> dict:
-    obs, info = env.reset(task=row["task"], seed=row["seed"], **_variant(row))
-    policy = StoredActions(row["actions"])
-    for _ in range(env.max_steps):
-        obs, _, terminated, truncated, info = env.step(policy.act(obs)[1])
-        if terminated or truncated:
-            break
-    return {"success": int(info["metrics"].get("success") or 0),
-            "task_progress": float(info["metrics"].get("task_progress") or 0.0)}
-
-
-def _variant(row: dict) -> dict:
-    return {"ui_variant": str(row["ui_variant"])} if row["ui_variant"] else {}
+    spec = EpisodeSpec(row["method"], row["task"], row["seed"], ui_variant=str(row["ui_variant"] or ""))
+    metrics = play_episode(env, StoredActions(row["actions"]), spec).metrics
+    return {"success": int(metrics.get("success") or 0), "task_progress": float(metrics.get("task_progress") or 0.0)}
 
 
 def describe(mismatches: list[Mismatch], rows: int, browser: bool) -> str:
