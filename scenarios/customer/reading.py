@@ -1,62 +1,261 @@
-"""What one line of the rep asks the customer for, and what it reads back to them."""
+"""What one line of the rep asks the customer, sentence by sentence, as a person listens: which
+facts it asks for, whether it asks agreement, offers a choice, reads details back, asks a reason or
+a preference, or closes the call. A sentence that only states something asks nothing, whatever
+words it holds ("I'll proceed once ...", a summary full of dates and codes)."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from .facts import BY_NAME, DATE_KINDS, DISTINCT, KINDS, FactKind, dates_in
+from . import vocabulary as words
+from .facts import BY_NAME, DATE_KINDS, DISTINCT, KINDS, NAME_KINDS, DayOfYear, FactKind, dates_in, unspelled
+from .sentences import sentences
 
-REQUEST_CUES = re.compile(r"\?|\b(please|can you|could you|would you|will you|may i|can i|could i|tell me|give me|"
-                          r"provide|need|i'll need|spell|let me have|go ahead with)\b")
-READ_BACK_CUES = re.compile(r"\b(correct|right|is that|confirm|so your|just to (confirm|check|make sure)|let me read|"
-                            r"double.check|did i get|have i got|i have (your|the)|that's)\b")
-CLOSING = re.compile(r"\banything else\b|\bsomething else\b|\bhelp you with anything\b")
+AGREE, DECLINE = "agree", "decline"
+UNNAMED_DATE_DAYS = 60  # a date read back without naming its kind is judged against a fact this near
+_TRAVEL_WORDS = re.compile(r"\b(fly|flying|flight|travel\w*|depart\w*|leav\w*|trip|new date|move|moving|rebook)\b")
+_OR_ANOTHER_QUESTION = r",? or (?:would|do|should|shall|can) (?:you|i|we)\b"
+SHORT_LINE_WORDS = 10  # a line this short that names facts asks for them ("no code? ok, email then")
+SHORT_QUESTION_WORDS = 5  # "Correct?", "Both right?", "QX7R2A?": a question this short is about what came before
+_NOT_THIS = r"\b(rather than|instead of|other than)\s+(a |an |the |your |my )?\w+"  # "rather than cancelling": not the action asked about
+_EXAMPLE = re.compile(r"(for example|for instance|e\.g\.|such as)\b")  # illustrates the question before it
+_LATER = re.compile(r"\b(once|when) we\b")  # "confirm with yes once we finalize": not yet
+_WH_WORD = re.compile(r"\b(what|which|how|when|where|who|whom|whose)\b")
+_REFERS_BACK = re.compile(r"\b(that|this|these|those|everything|all|details|above|summary|information|info|it|match\w*)\b")
 
 
 @dataclass
 class Reading:
     asked: list[str] = field(default_factory=list)  # the kinds of fact asked for, in the line's order
-    read_back: dict[str, list] = field(default_factory=dict)  # kind -> the values the line says it has
+    not_held: list[str] = field(default_factory=list)  # facts of other systems asked for ("a user ID")
+    read_back: dict[str, list] = field(default_factory=dict)  # kind -> the values the line asks to confirm
+    consent: str | None = None  # AGREE or DECLINE: the line asks agreement to an action
+    choices: list[list[str]] = field(default_factory=list)  # each pick among options: its sentences, the question last
+    fixed: list[str] = field(default_factory=list)  # answers to questions it holds no fact for (vocabulary.FIXED_ANSWERS)
     question: bool = False  # the line asks something (of whatever kind)
     closing: bool = False  # "anything else?"
+    confirm_asked: bool = False  # asks whether what it said before is right, with nothing the customer can check
+
+    @property
+    def understood(self) -> bool:
+        return bool(self.asked or self.not_held or self.read_back or self.consent or self.choices or self.fixed
+                    or self.closing or self.confirm_asked)
 
 
 def read(line: str, known: dict) -> Reading:
-    """What `line` asks and reads back; `known` holds the customer's facts by kind (to tell which of
-    two date facts a bare date is read back as)."""
-    lower = line.lower()
-    reading = Reading(question=bool(REQUEST_CUES.search(lower)), closing=bool(CLOSING.search(lower)))
-    if READ_BACK_CUES.search(lower):
-        reading.read_back = _read_back(line, lower, known)
-    if reading.question:
-        spans = {kind.name: _mentions(kind, lower) for kind in KINDS}
-        asked = [name for name, found in spans.items() if found and not _inside_another(name, spans)]
-        reading.asked = [name for name in sorted(asked, key=lambda name: spans[name][0])
-                         if name not in reading.read_back]
+    """What `line` asks and reads back; `known` holds the customer's facts by kind (to tell which
+    date fact a bare date is read back as, and whether an action asked about is the customer's)."""
+    said = sentences(unspelled(line))
+    short = len(line.split()) <= SHORT_LINE_WORDS
+    reading = _heard(said, known, lambda lower: short and _names_facts(lower, known))
+    if not reading.question:  # nothing asked outright: a few words naming facts ask for them ("dob + email")
+        reading = _heard(said, known, lambda lower: _names_facts(lower, known))
+    if reading.closing and (reading.asked or reading.consent or reading.choices or reading.read_back):
+        reading.closing = False  # a closing tacked onto a real question is answered by that answer
     return reading
 
 
-def _read_back(line: str, lower: str, known: dict) -> dict[str, list]:
-    """Values the line states for a kind: a kind named in the line, or one whose values name their
-    kind (a code, an email, a card, a time). A date goes to the date fact it is nearest to, among
-    those the line names (else among those the customer has)."""
+def _heard(said: list[str], known: dict, asks_anyway) -> Reading:
+    """The reading of the sentences `said`, in order: each statement kept as what later questions may
+    refer back to, each asking sentence heard (`asks_anyway`: what else counts as asking)."""
+    reading, stated, told = Reading(), [], []
+    for sentence in said:
+        lower = _expanded(sentence.lower())
+        if _EXAMPLE.match(lower) or not (_any(words.ASKING, lower) or _any(words.CONSENT, lower) or asks_anyway(lower)):
+            stated.append(sentence)
+            told.append(sentence)
+            reading.closing |= _any(words.FAREWELL, lower) or (_any(words.CLOSING, lower) and
+                                                               ("if you" in lower or len(lower.split()) <= 3))
+            continue
+        reading.question = True
+        _hear(reading, sentence, lower, stated, told, known)
+        stated = []
+    return reading
+
+
+def _expanded(lower: str) -> str:
+    """Chat shorthand spelled out ("pls" -> "please", "u" -> "you")."""
+    return re.sub(r"\b(pls|plz|u|ur|thx)\b", lambda m: words.SHORTHAND[m.group(1)], lower)
+
+
+def _names_facts(lower: str, known: dict) -> bool:
+    """A few words that only name facts, with no values ("dob + email", "Title"): a request for them."""
+    return (len(lower.split()) <= SHORT_QUESTION_WORDS + 1 and bool(_asked_kinds(lower))
+            and not _read_back(lower, lower, known) and not re.search(r"\d", lower))
+
+
+def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: list[str], known: dict) -> None:
+    """Add what one asking sentence asks to `reading`; `stated`: the statements just before it, `told`:
+    every statement before it in the line (what a read-back question may refer to)."""
+    asked = _asked_kinds(lower)
+    picks = _any(words.CHOICE, lower) and not _proceed_or_else(lower)
+    consent = not picks and (_yes_no(words.CONSENT, lower) or (_yes_no(words.CONFIRMING, lower) and not asked
+                                                              and (_families(lower) or _any(words.GOING_AHEAD, lower))))
+    if consent and _offers_alternatives(lower):
+        consent, picks = False, True
+    if consent and stated and _refers_back(lower) and _any(words.READ_BACK, stated[-1].lower()) \
+            and not (_families(lower) or _any(words.GOING_AHEAD, lower)):
+        consent = False  # "Let me read back your card: ... All good?" asks whether the details are right
+    if picks and not any(name in known for name in asked):
+        asked = []  # "Which booking is yours?" to a caller without its code: a pick among them
+    if (consent or picks and _yes_no(words.CONSENT, lower)) and not _any(words.EXPLICIT_REQUEST, lower):
+        asked = []  # "Would you like to update your email?" does not ask for the email
+    before = ". ".join(told)
+    checked = _checked(sentence, lower, before, asked, consent, picks, known)
+    if checked and _any(words.READ_BACK, lower) and _REFERS_BACK.search(lower):
+        asked = []  # "Do the name and date of birth above match?" asks to check them, not to say them
+    for name, values in checked.items():
+        reading.read_back.setdefault(name, []).extend(values)
+    reading.asked.extend(name for name in asked if name not in checked and name not in reading.asked)
+    reading.not_held.extend(name for name, patterns in words.NOT_HELD.items()
+                            if _any(patterns, lower) and name not in reading.not_held)
+    if consent:
+        reading.consent = reading.consent or _agreement(lower, stated[-1] if stated and _refers_back(lower) else "", known)
+    elif asked or checked:
+        pass
+    elif _any(words.REPAIR_CUES, lower):
+        pass
+    elif picks:
+        reading.choices.append([*stated, sentence])
+    elif _fixed_answer(lower):
+        reading.fixed.append(_fixed_answer(lower))
+    elif _any(words.WEAK_CHOICE, lower):
+        reading.choices.append([*stated, sentence])
+    elif _any(words.READ_BACK, lower) and ((_refers_back(lower) and told) or _names_the_customer(lower, known)):
+        reading.confirm_asked = True
+    reading.closing |= _any(words.CLOSING, lower)
+
+
+def _checked(sentence: str, lower: str, before: str, asked: list[str], consent: bool, picks: bool,
+             known: dict) -> dict[str, list]:
+    """The values a sentence asks the customer to confirm: all it states when it reads back or asks
+    agreement (or, with none, those of the statements it refers back to: "Is that right?"); else,
+    unless it offers a choice, those of a kind it asks about and states ("Is your email
+    ada@example.com?"), or, in a short question of values alone ("QX7R2A?"), those whose form
+    names their kind."""
+    if consent or _any(words.READ_BACK, lower):
+        found = _read_back(sentence, lower, known)
+        if not found and before and _refers_back(lower):
+            found = _read_back(before, before.lower(), known)
+        return found
+    if picks:
+        return {}
+    found = _read_back(sentence, lower, known)
+    if len(lower.split()) <= SHORT_QUESTION_WORDS:
+        return found
+    return {name: values for name, values in found.items() if name in asked}
+
+
+def _names_the_customer(lower: str, known: dict) -> bool:
+    return any(str(known[name]).lower() in lower for name in ("full_name", "last_name") if name in known)
+
+
+def _refers_back(lower: str) -> bool:
+    return bool(_REFERS_BACK.search(lower)) or len(lower.split()) <= SHORT_QUESTION_WORDS
+
+
+def _fixed_answer(lower: str) -> str | None:
+    return next((answer for patterns, answer in words.FIXED_ANSWERS if _any(patterns, lower)), None)
+
+
+def _yes_no(patterns, lower: str) -> bool:
+    """Whether a pattern matches as a yes/no question: not inside a clause that opens with a
+    question word ("What changes would you like to make?")."""
+    for pattern in patterns:
+        for match in re.finditer(pattern, lower):
+            clause = re.split(r"[,;:]|\b(?:and|but|also)\b", lower[:match.start()])[-1]
+            later = re.split(r"[,;:]", lower[match.end():])[0]
+            if not _WH_WORD.search(clause) and not _LATER.search(later):
+                return True
+    return False
+
+
+def _offers_alternatives(lower: str) -> bool:
+    """A yes/no question offering two things ("Would you like to change or cancel it?", "... use the
+    certificate, or would you like to add a card?"), unless the first is going ahead or closing."""
+    if re.search(_OR_ANOTHER_QUESTION, lower):
+        first, rest = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)
+        if _any(words.GOING_AHEAD, first) or _any(words.CLOSING, first):
+            return False
+        return not (_yes_no(words.CONSENT, first) and _any(words.OFFERS, rest) and not _any(words.OFFERS, first))
+    return _any(words.ALTERNATIVES, lower)
+
+
+def _proceed_or_else(lower: str) -> bool:
+    """"Would you like to proceed with X, or would you prefer Y?": a yes/no question about going ahead."""
+    first = re.split(_OR_ANOTHER_QUESTION, lower)[0]
+    return first != lower and _any(words.GOING_AHEAD, first) and _yes_no(words.CONSENT, first)
+
+
+def _families(lower: str) -> list[str]:
+    return [family for family, patterns in words.ACTION_FAMILIES.items() if _any(patterns, lower)]
+
+
+def _asked_kinds(lower: str) -> list[str]:
+    """The kinds of fact the sentence names, in order, a name inside a longer one's left out."""
+    spans = {kind.name: _mentions(kind, lower) for kind in KINDS}
+    asked = [name for name, found in spans.items() if found and not _inside_another(name, spans)]
+    return sorted(asked, key=lambda name: spans[name][0])
+
+
+def _agreement(lower: str, before: str, known: dict) -> str:
+    """AGREE to the action the customer called for, or to going ahead with what the rep proposed;
+    DECLINE an offer of something else (a transfer, insurance, an add-on, another action than its
+    own). `before`: the statement the question refers back to ("Would you like that?")."""
+    asked = re.split(_OR_ANOTHER_QUESTION, lower)[0]  # the yes/no is about the first thing asked
+    if _any(words.OFFERS, asked):
+        return DECLINE
+    named = set(_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
+    if named:
+        return AGREE if named & set(_families(str(known.get("request", "")).lower())) else DECLINE
+    if _any(words.OFFERS, before.lower()) or (_any(words.OFFER_QUESTIONS, asked) and not _any(words.GOING_AHEAD, asked)):
+        return DECLINE
+    return AGREE
+
+
+def _read_back(text: str, lower: str, known: dict) -> dict[str, list]:
+    """Values the text states for a kind the customer knows: of a kind the text names, or whose values
+    name their kind (a code, an email, a card, a departure time). A date goes to the date fact it
+    is read back as (see _date_kind)."""
     found: dict[str, list] = {}
     for kind in KINDS:
-        if kind.spot is None or kind.name in DATE_KINDS:
+        if kind.spot is None or kind.name in DATE_KINDS or kind.name not in known:
             continue
-        values = kind.spot(line)
-        if values and (kind.name in DISTINCT or kind.is_asked(lower)):
+        values = kind.spot(text)
+        if values and (kind.name in DISTINCT or kind.name in NAME_KINDS or kind.is_asked(lower)):
             found[kind.name] = values
-    named = [name for name in DATE_KINDS if BY_NAME[name].is_asked(lower) and name in known]
-    candidates = named or [name for name in DATE_KINDS if name in known]
-    for day in dates_in(line) if candidates else []:
-        nearest = min(candidates, key=lambda name: abs((known[name] - day).days))
-        found.setdefault(nearest, []).append(day)
+    named = [name for name in DATE_KINDS if name in known and
+             (BY_NAME[name].is_asked(lower) or (name == "travel_date" and _TRAVEL_WORDS.search(lower)))]
+    for day in dates_in(text):
+        name = _date_kind(day, named, known)
+        if name:
+            found.setdefault(name, []).append(day.near(known[name]) if isinstance(day, DayOfYear) else day)
     return found
 
 
+def _date_kind(day, named: list[str], known: dict) -> str | None:
+    """The date fact a read-back date is heard as: the nearest of those the sentence names, else the
+    nearest the customer knows if it is within UNNAMED_DATE_DAYS, else none."""
+    candidates = named or [name for name in DATE_KINDS if name in known]
+    distance = {name: _distance(day, known[name]) for name in candidates}
+    nearest = min(distance, key=distance.get, default=None)
+    if nearest is None or (not named and distance[nearest] > UNNAMED_DATE_DAYS):
+        return None
+    return nearest
+
+
+def _distance(day, fact: dt.date) -> int:
+    near = day.near(fact) if isinstance(day, DayOfYear) else day
+    return abs((near - fact).days) if near else 10 ** 6
+
+
+def _any(patterns, lower: str) -> bool:
+    return any(re.search(pattern, lower) for pattern in patterns)
+
+
 def _mentions(kind: FactKind, lower: str) -> list[tuple[int, int]]:
-    """Where the line asks for this kind, in order."""
+    """Where the sentence asks for this kind, in order."""
     return sorted(match.span() for pattern in kind.asked for match in re.finditer(pattern, lower))
 
 

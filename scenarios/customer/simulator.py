@@ -1,36 +1,45 @@
 """The simulated customer's reply: a pure function of what the customer knows and the transcript.
 
-It gives a fact only when asked for it (several at once, in the order asked), confirms a correct
-read-back and corrects a wrong one, says it does not know what it does not know, says what it wants
-when asked how it can be helped, and otherwise acknowledges what the rep told it. A customer who
-said a detail wrong at first (`facts["corrections"]`) corrects it when the rep reads it back, and
-keeps to the corrected value from then on.
+It hears the rep's line sentence by sentence (reading.py) and answers, in this order: whether a
+read-back is right (correcting what is not), each fact asked for (in the order asked; a fact of
+another system it says it does not have), a pick among the options offered (from its own wishes:
+choosing.py), a reason or preference (a fixed answer that changes nothing), and agreement when it
+is asked to agree to an action (yes to its own request, no to an offer of something else). A
+closing gets its goodbye, a statement an acknowledgement, and a question it cannot make out a
+request to say what is needed. A customer who said a detail wrong at first (`facts["corrections"]`)
+corrects it when the rep reads it back, and keeps to the corrected value from then on.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .choosing import choose
 from .facts import BY_NAME, FactKind
-from .reading import Reading, read
+from .reading import AGREE, Reading, read
 
 AGENT, CUSTOMER = "agent", "customer"
-DONT_KNOW = "I'm sorry, I don't know that."
-CONSENT = "Yes, please go ahead."
-CORRECTING = "Sorry, I got that wrong."  # opens a correction: the caller said a detail wrong at first  # what every caller answers when asked whether to go ahead
+CONSENT = "Yes, please go ahead."  # what every caller answers when asked whether to go ahead
+DECLINED = "No, thank you."  # to an offer of something it did not call for
+CORRECTING = "Sorry, I got that wrong."  # opens a correction: the caller said a detail wrong at first
 CONFIRMED = "Yes, that's right."
+NOT_RIGHT = "No, that's not right."
 CLOSING = "No, that's everything. Thank you."
 ACKNOWLEDGED = "Okay, thank you."
+REPAIR = "Sorry, what do you need from me?"
 
 
 def known_facts(facts: dict, transcript: list[dict] = ()) -> dict:
-    """The customer's facts by kind, with the full name made of the first and last when not given;
-    a fact the customer has corrected in the call (`facts["corrections"]`) has its corrected value."""
+    """The customer's facts by kind, with the full name made of the first and last when not given,
+    and its request as what it says of its trip; a fact the customer has corrected in the call
+    (`facts["corrections"]`) has its corrected value."""
     corrections = facts.get("corrections") or {}
     known = {"consent": CONSENT, **{name: value for name, value in facts.items()
                                     if value is not None and name != "corrections"}}
     known.update({name: corrections[name] for name in corrected(corrections, transcript)})
     if "full_name" not in known and {"first_name", "last_name"} <= set(known):
         known["full_name"] = f"{known['first_name']} {known['last_name']}"
+    if "request" in known:
+        known.setdefault("trip", known["request"])
     return known
 
 
@@ -45,12 +54,15 @@ def reply(facts: dict, transcript: list[dict]) -> str:
     owed = [name for name in corrections if name not in done and name in reading.read_back]
     if owed:  # the customer hears the detail read back and notices they said it wrong
         return " ".join(correction(name, corrections[name]) for name in owed)
-    parts = [*_read_back(reading, known), *_answers(reading, known)]
+    checked, wrong = _read_back(reading, known)
+    parts = [*checked, *_answers(reading, known), *_choices(reading, known), *reading.fixed]
+    if reading.consent and not wrong:
+        parts.append(CONSENT if reading.consent == AGREE else CLOSING if reading.closing and not parts else DECLINED)
     if parts:
-        return " ".join(parts)
+        return " ".join(_unique(parts))
     if reading.closing:
         return CLOSING
-    return DONT_KNOW if reading.question else ACKNOWLEDGED
+    return REPAIR if reading.question else ACKNOWLEDGED
 
 
 def corrected(corrections: dict, transcript: list[dict]) -> list[str]:
@@ -63,26 +75,38 @@ def correction(name: str, value) -> str:
     return f"{CORRECTING} {BY_NAME[name].say(value)}"
 
 
-def _read_back(reading: Reading, known: dict) -> list[str]:
-    if not reading.read_back:
-        return []
-    wrong = [kind for kind in _kinds(reading.read_back)
-             if kind.name in known and any(value != kind.shown(known[kind.name]) for value in reading.read_back[kind.name])]
-    if not wrong:
-        return [CONFIRMED]
-    return ["No, that's not right."] + [kind.say(known[kind.name]) for kind in wrong]
+def _read_back(reading: Reading, known: dict) -> tuple[list[str], bool]:
+    """What the customer says of the details read back, and whether any was wrong. A kind read back
+    with several values (a summary naming the old date and the new) is right when one is the
+    customer's. Agreement asked with the details answers for them."""
+    judged = [kind for kind in _kinds(reading.read_back) if kind.name in known]
+    wrong = [kind for kind in judged
+             if all(value != kind.shown(known[kind.name]) for value in reading.read_back[kind.name])]
+    if wrong:
+        return [NOT_RIGHT] + [kind.say(known[kind.name]) for kind in wrong], True
+    heard = judged or reading.confirm_asked
+    return ([CONFIRMED] if heard and not reading.consent else []), False
 
 
 def _answers(reading: Reading, known: dict) -> list[str]:
     said = [kind.say(known[kind.name]) for kind in _kinds(reading.asked) if kind.name in known]
-    unknown = [kind.name for kind in _kinds(reading.asked) if kind.name not in known]
-    if unknown:
-        said.append(f"I'm sorry, I don't know my {' or '.join(name.replace('_', ' ') for name in unknown)}.")
+    missing = [kind.name.replace("_", " ") for kind in _kinds(reading.asked) if kind.name not in known]
+    lacking = [f"my {name}" for name in missing] + reading.not_held
+    if lacking:
+        said.append(f"I'm sorry, I don't have {' or '.join(lacking)}.")
     return said
+
+
+def _choices(reading: Reading, known: dict) -> list[str]:
+    return [choose(said, known) for said in reading.choices]
 
 
 def _kinds(names) -> list[FactKind]:
     return [BY_NAME[name] for name in names]
+
+
+def _unique(parts: list[str]) -> list[str]:
+    return list(dict.fromkeys(parts))
 
 
 @dataclass(frozen=True)

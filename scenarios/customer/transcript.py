@@ -15,7 +15,7 @@ from ..limits import LimitReached
 from .facts import DATE_KINDS
 from .simulator import AGENT, CUSTOMER, RULES
 
-MAX_TEXT = 1000  # characters in one line of the agent's
+MAX_TEXT = 8000  # characters in one line of the agent's (real agents say up to about 5,000)
 MAX_LINES = 200  # lines the agent may say in one scenario
 TEXT_REQUIRED = "text is required: what the agent says to the customer"
 

@@ -36,7 +36,7 @@ def test_the_customers_reply_opens_the_next_observation_and_the_call_is_kept(liv
         assert step["error"] is None and not terminated and step["action"] == 'SAY "How can I help you today?"'
         assert obs.customer == OPENING and obs.text == f"CUSTOMER: {OPENING}\n{page}"
         obs, _, _, _, step = env.step('SAY "What is your frequent flyer number?"')
-        assert obs.text.splitlines()[0] == "CUSTOMER: I'm sorry, I don't know that."
+        assert obs.text.splitlines()[0] == "CUSTOMER: I'm sorry, I don't have a frequent flyer number."
         obs, _, _, _, step = env.step("SCROLL down")
         assert obs.customer is None and not obs.text.startswith("CUSTOMER:")
         status, call = http_sender(live_server)("GET", f"/api/customer/messages?scenario={info['scenario']['id']}")
@@ -49,5 +49,5 @@ def test_the_customers_reply_opens_the_next_observation_and_the_call_is_kept(liv
 def test_a_line_the_server_refuses_is_the_steps_error(live_server, browser):
     with CrmEnv(live_server, browser=browser) as env:
         env.reset(task="TASK_CANCEL_FLIGHT", seed=1)
-        obs, _, _, _, step = env.step("SAY " + "x" * 1001)
-    assert "text is at most 1000 characters" in step["error"] and obs.text.startswith("ERROR: ")
+        obs, _, _, _, step = env.step("SAY " + "x" * 8001)
+    assert "text is at most 8000 characters" in step["error"] and obs.text.startswith("ERROR: ")

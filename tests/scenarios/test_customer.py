@@ -11,12 +11,12 @@ from scenarios.customer.simulator import reply
 FACTS = {"confirmation_code": "QX7R2A", "date_of_birth": dt.date(1980, 4, 5), "email": "ada.lovelace@example.com",
          "first_name": "Ada", "last_name": "Lovelace", "travel_date": dt.date(2026, 7, 14),
          "departure_time": "5:05pm", "card_number": "4111111111111111", "card_expiry": "04/29",
-         "choice": "the 7:05am flight", "request": "I need to change my flight to a later date."}
+         "request": "I need to change my flight to a later date."}
 SAID = {"confirmation_code": "QX7R2A", "date_of_birth": "April 5, 1980", "email": "ada.lovelace@example.com",
         "first_name": "Ada", "last_name": "Lovelace", "full_name": "Ada Lovelace", "travel_date": "July 14, 2026",
         "departure_time": "5:05pm", "card_number": "4111111111111111", "card_expiry": "04/29",
-        "choice": "the 7:05am flight", "request": "change my flight to a later date"}
-CONFIRMED, CLOSING, ACK, DONT_KNOW = "confirmed", "closing", "ack", "dont_know"
+        "request": "change my flight to a later date"}
+CONFIRMED, CLOSING, ACK, REPAIR, NO_PREFERENCE = "confirmed", "closing", "ack", "repair", "no preference"
 
 ASKED = [  # (the rep's line, the facts the customer gives, in order)
     ("What's your confirmation code?", ["confirmation_code"]),
@@ -64,10 +64,6 @@ ASKED = [  # (the rep's line, the facts the customer gives, in order)
     ("Can you give me your payment details?", ["card_number"]),
     ("What's the expiration date on the card?", ["card_expiry"]),
     ("When does it expire?", ["card_expiry"]),
-    ("Which one would you like?", ["choice"]),
-    ("Would you prefer the first or the second?", ["choice"]),
-    ("Which flight do you want, the 7:05am or the 9:40am?", ["choice"]),
-    ("Do you prefer one of these two?", ["choice"]),
     ("How can I help you today?", ["request"]),
     ("Thanks for calling AirlineCRM, how may I assist you?", ["request"]),
     ("What can I do for you?", ["request"]),
@@ -128,12 +124,21 @@ READ_BACK = [  # (the rep's line, "confirmed" or the facts the customer corrects
     ("so ur code is qx7r2a right", CONFIRMED),  # a code is spoken: its case does not matter
 ]
 
+CHOICES = [  # (the rep's line offering options, the customer's pick: from the time it wants, else any)
+    ("Which flight do you want, the 7:05am or the 5:05pm?", "The 5:05pm one, please."),
+    ("Which flight do you want, the 7:05am or the 9:40am?", "None of those, I'm afraid. I'd like to leave at 5:05pm."),
+    ("I have CR1011 at 7:05am and CR8334 at 5:05pm. Which works best?", "I'll take CR8334, the one leaving at 5:05pm."),
+    ("Which one would you like?", "Either is fine with me."),
+    ("Would you prefer the first or the second?", "Either is fine with me."),
+    ("Do you prefer one of these two?", "Either is fine with me."),
+]
+
 OTHER = [  # (the rep's line, what the customer answers)
-    ("What is your frequent flyer number?", DONT_KNOW),
-    ("Could you tell me your passport number?", DONT_KNOW),
-    ("What's your seat preference?", DONT_KNOW),
-    ("Can you give me your loyalty account PIN?", DONT_KNOW),
-    ("What was the weather like in Boston?", DONT_KNOW),
+    ("What is your frequent flyer number?", "I'm sorry, I don't have a frequent flyer number."),
+    ("Could you tell me your passport number?", "I'm sorry, I don't have a passport number."),
+    ("What's your seat preference?", NO_PREFERENCE),
+    ("Can you give me your loyalty account PIN?", "I'm sorry, I don't have a frequent flyer number or a password or PIN."),
+    ("What was the weather like in Boston?", REPAIR),
     ("Is there anything else I can help you with?", CLOSING),
     ("Anything else today?", CLOSING),
     ("Can I help you with something else?", CLOSING),
@@ -162,7 +167,7 @@ def leaked(text: str, allowed: list[str]) -> list[str]:
 
 
 def test_there_are_more_than_100_lines():
-    assert len(ASKED) + len(READ_BACK) + len(OTHER) > 100
+    assert len(ASKED) + len(READ_BACK) + len(CHOICES) + len(OTHER) > 100
 
 
 @pytest.mark.parametrize("line, kinds", ASKED)
@@ -185,20 +190,26 @@ def test_it_confirms_a_right_read_back_and_corrects_a_wrong_one(line, expected):
     assert all(SAID[name] in text for name in given) and leaked(text, given) == [], text
 
 
+@pytest.mark.parametrize("line, expected", CHOICES)
+def test_it_picks_among_options_from_what_it_wants(line, expected):
+    assert answer(line) == expected
+
+
 @pytest.mark.parametrize("line, expected", OTHER)
-def test_it_says_it_does_not_know_closes_or_acknowledges(line, expected):
+def test_it_says_what_it_does_not_have_closes_acknowledges_or_asks_again(line, expected):
     text = answer(line)
-    assert text == {DONT_KNOW: "I'm sorry, I don't know that.", CLOSING: "No, that's everything. Thank you.",
-                    ACK: "Okay, thank you."}[expected]
+    assert text == {CLOSING: "No, that's everything. Thank you.", ACK: "Okay, thank you.",
+                    REPAIR: "Sorry, what do you need from me?",
+                    NO_PREFERENCE: "No preference, thank you."}.get(expected, expected)
 
 
-def test_a_fact_it_does_not_have_is_one_it_does_not_know():
+def test_a_fact_it_does_not_have_is_one_it_says_it_does_not_have():
     facts = {**FACTS, "email": None}
-    assert answer("What's your email?", facts) == "I'm sorry, I don't know my email."
+    assert answer("What's your email?", facts) == "I'm sorry, I don't have my email."
     assert answer("Can I have your code and your email?", facts) == \
-        "My confirmation code is QX7R2A. I'm sorry, I don't know my email."
+        "My confirmation code is QX7R2A. I'm sorry, I don't have my email."
 
 
 def test_the_same_transcript_gets_the_same_answer():
-    lines = [line for line, _ in ASKED + READ_BACK + OTHER]
+    lines = [line for line, _ in ASKED + READ_BACK + CHOICES + OTHER]
     assert [answer(line) for line in lines] == [answer(line) for line in lines]

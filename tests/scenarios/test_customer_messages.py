@@ -21,11 +21,11 @@ def test_the_call_starts_with_the_customers_opening_line_and_keeps_every_line_in
     asked = say(client, scenario, "How can I help you today?")
     assert asked.status_code == 201 and asked.json == {"reply": OPENING["text"]}
     assert say(client, scenario, "What is your frequent flyer number?").json == \
-        {"reply": "I'm sorry, I don't know that."}
+        {"reply": "I'm sorry, I don't have a frequent flyer number."}
     assert client.get(URL.format(scenario)).json["messages"] == [
         OPENING, {"role": "agent", "text": "How can I help you today?"}, {"role": "customer", "text": OPENING["text"]},
         {"role": "agent", "text": "What is your frequent flyer number?"},
-        {"role": "customer", "text": "I'm sorry, I don't know that."}]
+        {"role": "customer", "text": "I'm sorry, I don't have a frequent flyer number."}]
 
 
 def test_a_line_with_an_idempotency_key_is_said_once(client, scenario):
@@ -39,11 +39,20 @@ def test_a_line_with_an_idempotency_key_is_said_once(client, scenario):
 
 @pytest.mark.parametrize("body, message", [
     ({}, "text is required"), ({"text": "   "}, "text is required"), ({"text": 5}, "text is required"),
-    ({"text": "x" * 1001}, "text is at most 1000 characters"), (["text"], "The request body must be a JSON object")])
+    ({"text": "x" * 8001}, "text is at most 8000 characters"), (["text"], "The request body must be a JSON object")])
 def test_bad_input_is_a_clear_400_and_stores_nothing(client, scenario, body, message):
     answer = client.post(URL.format(scenario), json=body)
     assert answer.status_code == 400 and answer.json["error"].startswith(message)
     assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
+
+
+def test_a_long_line_as_real_agents_say_them_is_answered(client, scenario):
+    summary = "Here is everything on your booking. " + "The fare rules stay as they were. " * 150
+    line = summary[:4900] + " Is there anything else I can help you with?"
+    assert 4900 < len(line) <= 5000
+    answer = say(client, scenario, line)
+    assert answer.status_code == 201 and answer.json == {"reply": "No, that's everything. Thank you."}
+    assert say(client, scenario, "y" * 8000).status_code == 201
 
 
 def test_without_a_scenario_or_with_an_unknown_one_it_refuses(client):
