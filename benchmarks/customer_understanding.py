@@ -2,9 +2,9 @@
 
     .venv/bin/python benchmarks/customer_understanding.py [--show N]
 
-Prints the share of the team's corpus (tests/scenarios/data/customer_corpus.jsonl: lines written
+Prints the share of the team's corpus (tests/scenarios/data/customer_corpus*.jsonl: lines written
 for this project in several manners, each labelled with what a right reply holds) answered right,
-per manner and in all, and the number of agreements given where none was asked. When
+per manner, per file and in all, and the number of agreements given where none was asked. When
 `../shared/customer-lines/` lies beside the project (real lines of LLM agents, kept outside it), its
 own scorer is run too and its last line printed. No model is called.
 """
@@ -31,10 +31,11 @@ def corpus_figures(show: int) -> None:
     judged = [(row, answer(row)) for row in rows]
     seconds = time.perf_counter() - started
     wrong = [(row, text, misses(row, text)) for row, text in judged if misses(row, text)]
-    by_manner, wrong_by_manner = Counter(row["manner"] for row in rows), Counter(row["manner"] for row, _, _ in wrong)
-    print(f"{'manner':<10} {'lines':>5} {'right':>6}")
-    for manner, count in sorted(by_manner.items()):
-        print(f"{manner:<10} {count:>5} {100 * (count - wrong_by_manner[manner]) / count:>5.1f}%")
+    for key in ("manner", "file"):
+        counts, wrong_counts = Counter(row[key] for row in rows), Counter(row[key] for row, _, _ in wrong)
+        print(f"\n{key:<30} {'lines':>5} {'right':>6}")
+        for value, count in sorted(counts.items()):
+            print(f"{value:<30} {count:>5} {100 * (count - wrong_counts[value]) / count:>5.1f}%")
     false = sum("false agreement" in why for _, _, why in wrong)
     print(f"\ncustomer on the team's corpus: {len(rows) - len(wrong)}/{len(rows)} right "
           f"({100 * (len(rows) - len(wrong)) / len(rows):.1f} %), false agreements {false}; "

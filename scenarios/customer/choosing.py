@@ -34,7 +34,9 @@ class Option:
 
 def choose(said: list[str], known: dict) -> str:
     """The customer's pick among the options the sentences `said` offer (the question last)."""
-    for pick in (_action, _contact, _passenger, _flight, _wished_flight, _booking, _fare, _date):
+    fare_asked = re.search(r"\b(fares?|famil(y|ies)|class)\b", said[-1], re.I)
+    picks = (_fare,) if fare_asked else ()
+    for pick in (*picks, _action, _contact, _passenger, _flight, _wished_flight, _booking, _fare, _date):
         answer = pick(said, known)
         if answer:
             return answer
@@ -135,7 +137,7 @@ def _booking(said: list[str], known: dict) -> str | None:
     """Its own booking among several: by its code, or, without one, the booking on its travel day."""
     text = " ".join(said)
     codes = codes_in(text)
-    if not codes or not re.search(r"\b(reservations?|bookings?|codes?|ids?|trips?|flights?)\b", text, re.I):
+    if not codes or (len(codes) < 2 and not re.search(r"\b(reservations?|bookings?|codes?|ids?|trips?)\b", text, re.I)):
         return None
     code = known.get("confirmation_code")
     if code is not None:
@@ -145,6 +147,8 @@ def _booking(said: list[str], known: dict) -> str | None:
     mine = [option for option in _options(said) if isinstance(day, dt.date) and day in _days(option.text, day)]
     if mine:
         return f"The one on {day:%B} {day.day}, {mine[0].label}."
+    if isinstance(day, dt.date):
+        return f"{NONE_OF_THEM} My flight is on {day:%B} {day.day}, {day.year}."
     return "I'm sorry, I don't have my confirmation code."
 
 
@@ -153,7 +157,9 @@ def _fare(said: list[str], known: dict) -> str | None:
     text = " ".join(said).lower()
     wanted = [fare for fare in FARES if re.search(rf"\b{fare}\b", str(known.get("request", "")), re.I)]
     offered = [fare for fare in FARES if re.search(rf"\b{fare.lower()[:3]}", text)]
-    return f"{wanted[0]}, please." if wanted and wanted[0] in offered else None
+    if not wanted or not offered:
+        return None
+    return f"{wanted[0]}, please." if wanted[0] in offered else f"{NONE_OF_THEM} I'd like a {wanted[0]} fare."
 
 
 def _date(said: list[str], known: dict) -> str | None:

@@ -21,6 +21,7 @@ _SPOKEN_DATES = (re.compile(rf"\b{_MONTH} {_DAY}(?:,? {_YEAR})?\b(?!:)", re.I), 
                  re.compile(rf"\b{_DAY} (?:of )?{_MONTH}(?:,? {_YEAR})?\b", re.I))  # the 5th of April 1980
 _CODE = re.compile(r"(?<![\w@.-])(?:[a-z0-9]{6}|(?:[a-z0-9][ -]){5}[a-z0-9])(?![\w@-])", re.I)
 _FLIGHT_BEFORE = re.compile(r"\b(flights?|flight number|flight no\.?|number)\s*#?\s*$", re.I)
+_CODE_WORDS = re.compile(r"\b(codes?|reservations?|bookings?|confirmation|locator|pnr|reference|ids?)\b", re.I)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\.?(?!\w)|\b([01]?\d|2[0-3]):([0-5]\d)\b(?! ?[ap]\.?m)", re.I)
 _ARRIVING = re.compile(r"\b(arriv\w*|lands?|landing|gets? in|reach\w*)\b[^,;.]{0,18}$", re.I)
@@ -129,7 +130,9 @@ def codes_in(text: str) -> list[str]:
         code = re.sub(r"[ -]", "", match.group(0))
         letters_only = code.isalpha()
         shouted = text.upper() == text  # a line in capitals: its words are not codes
-        if (letters_only and (not code.isupper() or shouted)) or code.isdigit() or _FLIGHT_BEFORE.search(text[:match.start()]):
+        named = _CODE_WORDS.search(text)  # a code of letters alone only where the text speaks of codes
+        if (letters_only and (not code.isupper() or shouted or not named)) or code.isdigit() \
+                or _FLIGHT_BEFORE.search(text[:match.start()]):
             continue
         if re.fullmatch(r"CR\d{4}", code, re.I):  # the CRM's own flight numbers
             continue
@@ -158,7 +161,10 @@ _NOT_NAMES = {"name", "names", "date", "email", "details", "and", "the", "is", "
 
 
 def titles_in(line: str) -> list[str]:
-    return [title.capitalize() for title in re.findall(r"\b(mr|mrs|ms|miss|dr|mx)\b\.?\s+(?=(?-i:[A-Z]))", line, re.I)]
+    """Titles said before a name ("Ms Omar Haddad") or after the word title ("Title: Ms.")."""
+    before_names = re.findall(r"\b(mr|mrs|ms|miss|dr|mx)\b\.?\s+(?=(?-i:[A-Z]))", line, re.I)
+    named = re.findall(r"\btitle\b\s*(?:is|:)?\s*(mr|mrs|ms|miss|dr|mx)\b", line, re.I)
+    return [title.capitalize() for title in before_names + named]
 
 
 def expiries_in(line: str) -> list[str]:

@@ -6,23 +6,28 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from difflib import SequenceMatcher
 from dataclasses import dataclass, field
 
 from . import vocabulary as words
 from .facts import BY_NAME, DATE_KINDS, DISTINCT, KINDS, NAME_KINDS, DayOfYear, FactKind, dates_in, unspelled
 from .sentences import sentences
+from .typos import spelled_right
 
 AGREE, DECLINE = "agree", "decline"
+NEAR_NAME = 0.75  # how alike a name read back must be to the customer's to be heard as a misspelling of it
 UNNAMED_DATE_DAYS = 60  # a date read back without naming its kind is judged against a fact this near
 _TRAVEL_WORDS = re.compile(r"\b(fly|flying|flight|travel\w*|depart\w*|leav\w*|trip|new date|move|moving|rebook)\b")
 _OR_ANOTHER_QUESTION = r",? or (?:would|do|should|shall|can) (?:you|i|we)\b"
+TYPO_LINE_WORDS = 25  # a short line nothing of which was understood is read again with its typos mended
 SHORT_LINE_WORDS = 10  # a line this short that names facts asks for them ("no code? ok, email then")
 SHORT_QUESTION_WORDS = 5  # "Correct?", "Both right?", "QX7R2A?": a question this short is about what came before
 _NOT_THIS = r"\b(rather than|instead of|other than)\s+(a |an |the |your |my )?\w+"  # "rather than cancelling": not the action asked about
+_SHORTHAND = re.compile(r"\b(%s)\b" % "|".join(words.SHORTHAND))
 _EXAMPLE = re.compile(r"(for example|for instance|e\.g\.|such as)\b")  # illustrates the question before it
 _LATER = re.compile(r"\b(once|when) we\b")  # "confirm with yes once we finalize": not yet
 _WH_WORD = re.compile(r"\b(what|which|how|when|where|who|whom|whose)\b")
-_REFERS_BACK = re.compile(r"\b(that|this|these|those|everything|all|details|above|summary|information|info|it|match\w*)\b")
+_REFERS_BACK = re.compile(r"\b(that|this|these|those|everything|all of|above|summary|match\w*)\b")
 
 
 @dataclass
@@ -46,6 +51,13 @@ class Reading:
 def read(line: str, known: dict) -> Reading:
     """What `line` asks and reads back; `known` holds the customer's facts by kind (to tell which
     date fact a bare date is read back as, and whether an action asked about is the customer's)."""
+    reading = _read(line, known)
+    if not reading.understood and len(line.split()) <= TYPO_LINE_WORDS:  # "Coudl you plese provide ..."
+        reading = _read(spelled_right(line), known)
+    return reading
+
+
+def _read(line: str, known: dict) -> Reading:
     said = sentences(unspelled(line))
     short = len(line.split()) <= SHORT_LINE_WORDS
     reading = _heard(said, known, lambda lower: short and _names_facts(lower, known))
@@ -62,7 +74,8 @@ def _heard(said: list[str], known: dict, asks_anyway) -> Reading:
     reading, stated, told = Reading(), [], []
     for sentence in said:
         lower = _expanded(sentence.lower())
-        if _EXAMPLE.match(lower) or not (_any(words.ASKING, lower) or _any(words.CONSENT, lower) or asks_anyway(lower)):
+        if _EXAMPLE.match(lower) or _any(words.STALLING, lower) or \
+                not (_any(words.ASKING, lower) or _any(words.CONSENT, lower) or asks_anyway(lower)):
             stated.append(sentence)
             told.append(sentence)
             reading.closing |= _any(words.FAREWELL, lower) or (_any(words.CLOSING, lower) and
@@ -76,20 +89,30 @@ def _heard(said: list[str], known: dict, asks_anyway) -> Reading:
 
 def _expanded(lower: str) -> str:
     """Chat shorthand spelled out ("pls" -> "please", "u" -> "you")."""
-    return re.sub(r"\b(pls|plz|u|ur|thx)\b", lambda m: words.SHORTHAND[m.group(1)], lower)
+    return _SHORTHAND.sub(lambda m: words.SHORTHAND[m.group(1)], lower)
 
 
 def _names_facts(lower: str, known: dict) -> bool:
-    """A few words that only name facts, with no values ("dob + email", "Title"): a request for them."""
-    return (len(lower.split()) <= SHORT_QUESTION_WORDS + 1 and bool(_asked_kinds(lower))
-            and not _read_back(lower, lower, known) and not re.search(r"\d", lower))
+    """A few words that only name facts, with no values ("dob + email", "Title"), or a list of facts
+    after a colon ("To finish: (a) gender, (b) date of birth"): a request for them."""
+    if re.search(r"\d|@", lower) or _read_back(lower, lower, known):
+        return False
+    kinds = _asked_kinds(lower)
+    return bool(kinds) and (len(lower.split()) <= SHORT_QUESTION_WORDS + 1 or (":" in lower and len(kinds) >= 2))
 
 
 def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: list[str], known: dict) -> None:
     """Add what one asking sentence asks to `reading`; `stated`: the statements just before it, `told`:
     every statement before it in the line (what a read-back question may refer to)."""
-    asked = _asked_kinds(lower)
-    picks = _any(words.CHOICE, lower) and not _proceed_or_else(lower)
+    asked = [] if _any(words.ALREADY_GIVEN, lower) else _asked_kinds(lower)
+    not_held = [name for name, patterns in words.NOT_HELD.items() if _any(patterns, lower)]
+    if not (asked or not_held) and stated and re.search(words.PRONOUN_OBJECT, lower) and \
+            not (_any(words.CHOICE, lower) or _any(words.READ_BACK, lower)):
+        previous = _expanded(_referent(stated).lower())  # "Could you share both?" asks what was named before
+        asked = _asked_kinds(previous)
+        not_held = [name for name, patterns in words.NOT_HELD.items() if _any(patterns, previous)]
+    picks = _any(words.CHOICE, lower) and not _proceed_or_else(lower) and \
+        not (_yes_no(words.CONSENT, lower) and _any(words.OFFERS, lower))  # "add any of these?" offers
     consent = not picks and (_yes_no(words.CONSENT, lower) or (_yes_no(words.CONFIRMING, lower) and not asked
                                                               and (_families(lower) or _any(words.GOING_AHEAD, lower))))
     if consent and _offers_alternatives(lower):
@@ -102,26 +125,27 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
     if (consent or picks and _yes_no(words.CONSENT, lower)) and not _any(words.EXPLICIT_REQUEST, lower):
         asked = []  # "Would you like to update your email?" does not ask for the email
     before = ". ".join(told)
-    checked = _checked(sentence, lower, before, asked, consent, picks, known)
+    agreement = _agreement(lower, stated[-1] if stated and _refers_back(lower) else "", known) if consent else None
+    checked = {} if agreement == DECLINE else _checked(sentence, lower, before, asked, consent, picks, known)
     if checked and _any(words.READ_BACK, lower) and _REFERS_BACK.search(lower):
         asked = []  # "Do the name and date of birth above match?" asks to check them, not to say them
     for name, values in checked.items():
         reading.read_back.setdefault(name, []).extend(values)
     reading.asked.extend(name for name in asked if name not in checked and name not in reading.asked)
-    reading.not_held.extend(name for name, patterns in words.NOT_HELD.items()
-                            if _any(patterns, lower) and name not in reading.not_held)
+    reading.not_held.extend(name for name in not_held if name not in reading.not_held)
+    reason = _reason(lower)
     if consent:
-        reading.consent = reading.consent or _agreement(lower, stated[-1] if stated and _refers_back(lower) else "", known)
+        reading.consent = reading.consent or agreement
     elif asked or checked:
-        pass
+        reading.fixed.extend([reason] if reason else [])
     elif _any(words.REPAIR_CUES, lower):
         pass
-    elif picks:
-        reading.choices.append([*stated, sentence])
+    elif reason:
+        reading.fixed.append(reason)
+    elif picks or _any(words.WEAK_CHOICE, lower):
+        reading.choices.append([*told, sentence])
     elif _fixed_answer(lower):
         reading.fixed.append(_fixed_answer(lower))
-    elif _any(words.WEAK_CHOICE, lower):
-        reading.choices.append([*stated, sentence])
     elif _any(words.READ_BACK, lower) and ((_refers_back(lower) and told) or _names_the_customer(lower, known)):
         reading.confirm_asked = True
     reading.closing |= _any(words.CLOSING, lower)
@@ -136,8 +160,9 @@ def _checked(sentence: str, lower: str, before: str, asked: list[str], consent: 
     names their kind."""
     if consent or _any(words.READ_BACK, lower):
         found = _read_back(sentence, lower, known)
-        if not found and before and _refers_back(lower):
-            found = _read_back(before, before.lower(), known)
+        if not found and before and not _any(words.GIVE_REQUEST, lower) and \
+                (_REFERS_BACK.search(lower) or (not asked and _refers_back(lower))):
+            found = _read_back(before, before.lower(), known, near_names=False)
         return found
     if picks:
         return {}
@@ -155,8 +180,21 @@ def _refers_back(lower: str) -> bool:
     return bool(_REFERS_BACK.search(lower)) or len(lower.split()) <= SHORT_QUESTION_WORDS
 
 
+def _referent(stated: list[str]) -> str:
+    """What a pronoun object refers to: the items after the last sentence that led into a list, else
+    the last statement."""
+    leads = [index for index, sentence in enumerate(stated) if sentence.rstrip().endswith(":")]
+    return " ".join(stated[leads[-1] + 1:]) if leads and leads[-1] < len(stated) - 1 else stated[-1]
+
+
 def _fixed_answer(lower: str) -> str | None:
     return next((answer for patterns, answer in words.FIXED_ANSWERS if _any(patterns, lower)), None)
+
+
+def _reason(lower: str) -> str | None:
+    """The answer to "why?" (asked even beside a fact: "Your email, and may I ask why?")."""
+    patterns, answer = words.FIXED_ANSWERS[words.REASON_ANSWER]
+    return answer if _any(patterns, lower) else None
 
 
 def _yes_no(patterns, lower: str) -> bool:
@@ -204,8 +242,10 @@ def _agreement(lower: str, before: str, known: dict) -> str:
     DECLINE an offer of something else (a transfer, insurance, an add-on, another action than its
     own). `before`: the statement the question refers back to ("Would you like that?")."""
     asked = re.split(_OR_ANOTHER_QUESTION, lower)[0]  # the yes/no is about the first thing asked
-    if _any(words.OFFERS, asked):
+    if _any(words.OFFERS, asked) or (_any(words.OFFER_QUESTIONS, asked) and _any(words.OFFERS, before.lower())):
         return DECLINE
+    if _any(words.TERMS, asked):
+        return AGREE
     named = set(_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
     if named:
         return AGREE if named & set(_families(str(known.get("request", "")).lower())) else DECLINE
@@ -214,7 +254,7 @@ def _agreement(lower: str, before: str, known: dict) -> str:
     return AGREE
 
 
-def _read_back(text: str, lower: str, known: dict) -> dict[str, list]:
+def _read_back(text: str, lower: str, known: dict, near_names: bool = True) -> dict[str, list]:
     """Values the text states for a kind the customer knows: of a kind the text names, or whose values
     name their kind (a code, an email, a card, a departure time). A date goes to the date fact it
     is read back as (see _date_kind)."""
@@ -225,12 +265,27 @@ def _read_back(text: str, lower: str, known: dict) -> dict[str, list]:
         values = kind.spot(text)
         if values and (kind.name in DISTINCT or kind.name in NAME_KINDS or kind.is_asked(lower)):
             found[kind.name] = values
+    for name, values in (_near_names(text, known) if near_names else {}).items():
+        found.setdefault(name, values)
     named = [name for name in DATE_KINDS if name in known and
              (BY_NAME[name].is_asked(lower) or (name == "travel_date" and _TRAVEL_WORDS.search(lower)))]
     for day in dates_in(text):
         name = _date_kind(day, named, known)
         if name:
             found.setdefault(name, []).append(day.near(known[name]) if isinstance(day, DayOfYear) else day)
+    return found
+
+
+def _near_names(text: str, known: dict) -> dict[str, list]:
+    """The customer's first and last names read back in any words: its own, or one a letter or two
+    away ("Okafer" for Okafor)."""
+    found = {}
+    for name in ("first_name", "last_name"):
+        own = str(known.get(name, "")).casefold()
+        said = [word.casefold() for word in re.findall(r"\b[A-Z][a-zA-Z'’-]{2,}\b", text)] if own else []
+        near = [word for word in said if word == own or SequenceMatcher(None, word, own).ratio() >= NEAR_NAME]
+        if near:
+            found[name] = near
     return found
 
 

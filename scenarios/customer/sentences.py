@@ -9,6 +9,9 @@ import re
 _WRAPPER_KEYS = ("message", "content", "text", "response", "reply", "answer")
 _EMPHASIS = re.compile(r"(\*\*|__|\*|`+|~~)")
 _LINE_MARKS = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|[-*+•·▪‣]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+(?=[A-Z])|\|)+")
+# "(for example, ABC123)", "(it looks like 'sara_doe_496')": examples of a format, not values said
+_EXAMPLES = re.compile(r"\s*\((?:for example|for instance|e\.g\.?|eg|i\.e\.?|like|such as|it should (?:be|look)|"
+                       r"something like|it looks like)\b[^)]*\)", re.I)
 _TABLE_RULE = re.compile(r"^[\s|:-]+$")
 _ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "no", "vs", "etc", "e.g", "i.e", "approx", "a.m", "p.m", "jan",
                   "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "min", "hrs", "u.s")
@@ -23,7 +26,7 @@ def sentences(line: str) -> list[str]:
         if _TABLE_RULE.match(text_line) or not text_line.strip():
             continue
         item = bool(_LINE_MARKS.match(text_line))
-        plain = _EMPHASIS.sub("", _LINE_MARKS.sub("", text_line)).replace("|", " ").strip()
+        plain = _EXAMPLES.sub("", _EMPHASIS.sub("", _LINE_MARKS.sub("", text_line))).replace("|", " ").strip()
         parts = [part for part in _split(plain) if part]
         if item and lead and parts:
             parts[0] = f"{lead} {parts[0]}"

@@ -17,7 +17,7 @@ FACT_WORDS: dict[str, tuple[str, ...]] = {
     "date_of_birth": (
         r"date of birth", r"\bdob\b", r"\bd\.o\.b\b", r"\bbirth ?day\b", r"\bborn\b", r"\bbirth ?date\b",
         r"\bbirthdate\b"),
-    "email": (r"(?<!confirmation )\be-?mail\b(?! (confirmation|receipt))", r"\bmail address\b"),
+    "email": (r"(?<!confirmation )(?<!booking )\be-?mail\b(?! (confirmation|receipt|with|within))", r"\bmail address\b"),
     "first_name": (r"\bfirst name\b", r"\bgiven name\b", r"\bforename\b", r"\bfirst-name\b"),
     "last_name": (r"\blast name\b", r"\bsurname\b", r"\bfamily name\b", r"\blast-name\b"),
     "full_name": (
@@ -40,7 +40,7 @@ FACT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bwhat day\b", r"\bwhen .*\b(fly|travel|leave|depart|go)\b", r"\b(fly|travel|leave|depart)(ing)? on\b(?!( the| your) new)",
         r"\b(travel|flight|departure|preferred|desired) date\b", r"\bdate in mind\b",
         r"\bdate of (the|your) (\w+ )?(flight|trip|travel)\b", r"\bwhen (is|was) (the|your) (flight|trip)\b",
-        r"\bwhich day\b", r"\bwhat date\b", r"\bdate\(s\)", r"\b(and|the|your|a) (travel )?dates?\b(?! of birth)(?! (of|for) (the|your) (booking|reservation))"),
+        r"\bwhich day\b", r"\bwhat date\b", r"\bthe (exact|specific|approximate|new|original) (travel )?dates?\b(?! of birth)", r"\bdate\(s\)", r"\b(and|the|your|a) (travel )?dates?\b(?! of birth)(?! (of|for) (the|your) (booking|reservation))"),
     "departure_time": (
         r"\b(what|which) (departure )?times?\b", r"\btime of (the )?day\b", r"\bmorning,? (or|afternoon|evening)\b",
         r"\b(afternoon|evening|night) or (morning|afternoon|evening|night)\b",
@@ -114,13 +114,22 @@ ASKING = (r"\?", r"^which\b", r"\bwhich (one|option|flight)s?$", r"^(pick|choose
           r"\bgo ahead and (share|provide|tell|give)\b", r"\bi('ll| will) need\b", r"\bneed (you|from you)\b",
           r"\blooking for (your|the)\b", r"\bif you (have|know|remember|recall|can find) (the|your)\b",
           r"\bdo you (remember|recall|know|have)\b", r",? please[.!]?$",
-          r"(^|, |\b(also|and|so|now|next|then)\b,? )(what|whats|what's|which|when|where|who|how)\b",
+          r"^((also|and|so|now|next|then|ok|okay)\b[ ,-]*)?(what|what's|which|when|where|who|how)\b",
           r"\w \w.*(?<!all )\b(right|correct|yes)$")
 
-SHORTHAND = {"pls": "please", "plz": "please", "u": "you", "ur": "your", "thx": "thanks"}
+# "Please give me a moment": said while the rep works, it asks nothing.
+STALLING = (r"\b(give me|bear with me|hold on|wait|allow me|one) (just |only )?(a |one )?(moment|minute|second|sec|mo)\b",
+            r"\bhold (the line|please)\b")
+# Facts the rep says it already has are not asked ("Nothing else: I already have your booking reference").
+ALREADY_GIVEN = (r"\b(already|now) (have|got)\b", r"\bthanks? (you )?for (providing|sharing|confirming|giving)\b")
+# "Could you share both?": a request whose object is what the sentence before it named.
+PRONOUN_OBJECT = r"\b(both|them|those|these|yours|that information|those details|these details|it)\b"
+SHORTHAND = {"pls": "please", "plz": "please", "u": "you", "ur": "your", "thx": "thanks", "wat": "what", "wats": "what's",
+             "whats": "what's", "fname": "first name", "lname": "last name", "n": "and", "r": "are", "yr": "your"}
 # In a yes/no question or a pick, a fact is asked only in so many words ("... and could you give me
 # your email?"); "Would you like to update your email?" asks none.
-EXPLICIT_REQUEST = (r"\b(provide|share|give|tell me|specify|send me|let me (know|have)|spell)\b", r"\bwhat('s| is| are)\b",
+GIVE_REQUEST = (r"\b(provide|share|give|tell me|specify|send me|let me (know|have)|spell)\b",)  # asks to be told
+EXPLICIT_REQUEST = (*GIVE_REQUEST, r"\bwhat('s| is| are)\b",
                     r"\b(may|can|could) i (have|get|take)\b", r"\bconfirm (your|the)\b(?! (change|cancellation|booking))")
 
 # A yes/no question about carrying out an action or accepting terms: agreement is asked even when
@@ -156,7 +165,7 @@ CONSENT = (
     r"^(?!(why|what|how|when|where|which|who|whose|reason|just|to|so)\b)(\w+ ){0,2}?(cancel|book|move|change|rebook|"
     r"reschedule|proceed|go ahead)\b[^.?!]*\?$",
     r"\b(ok|okay|alright|good|fine)\?$", r"\bare you (ok|okay|happy|fine|good|comfortable|alright) (for me )?to\b",
-    r"\bare you sure\b",
+    r"\bare you sure\b", r"^(ok|okay|alright|all right) (to|if)\b.*\?$", r"\b(ok|okay|alright) (for me )?to (charge|use|bill|apply)\b",
     r"\bwould you (like|want|need) (a|an|the|some|any|travel|our|extra|that|this|it|to add)\b",
     r"\b(do|would) you (also |still )?(like|want|wish|need) to \w+",
     r"^(and |also,? |so,? )?(do|would) you (like|want|need)\b", r"\bwould you prefer\b(?!.*\bor\b)",
@@ -164,11 +173,14 @@ CONSENT = (
 )
 # Of those, the ones that offer something: without its own request named, the customer says no.
 OFFER_QUESTIONS = (r"\b(would|do) you (like|want|need)\b(?! me to (proceed|go ahead|continue))", r"\binterested\b",
+                   r"\b(would you like|do you want|want) me to\b(?! (proceed|go ahead|continue|finali[sz]e|complete|process))",
                    r"\bcan i (interest|offer|get) you\b", r"\bwould you (accept|take|prefer)\b")
 # Agreement asked by asking to confirm: heard only when the sentence asks no fact ("Please confirm
 # your date of birth" asks a fact).
 CONFIRMING = (r"\bplease confirm\b", r"\b(can|could|will|would) you (please )?confirm\b", r"\bconfirm (that|if|whether)\b",
               r"\bconfirm (everything|all|the details|these details)\b", r"^confirm\b", r"\bconfirm\?$")
+# Agreement to terms: the rules, fees or price of what the customer asked for.
+TERMS = (r"\b(rules|terms|conditions|fees?|price|cost|total|amount|charge|penalty)\b",)
 GOING_AHEAD = (r"\b(proceed|go ahead|continue|finali[sz]e|process|complete)\b",)
 # The action asked about is an offer of something the customer did not call for: it says no.
 OFFERS = (
@@ -182,7 +194,8 @@ OFFERS = (
     r"\btake advantage\b", r"\bvoucher\b", r"\bprotection\b", r"\blegroom\b", r"\bconnect you\b",
     r"\bhand (you )?over\b", r"\b(desk|department)\b", r"\blive agent\b", r"\bprogram\b", r"\bcall (us )?back\b",
     r"\brather than\b", r"\bkeep (your|the|this) (booking|original|flight|reservation)\b", r"\breturn (flight|trip)\b",
-    r"\bround.trip\b", r"\bsign (you )?up\b",
+    r"\bround.trip\b", r"\bpremium\b", r"\b(first|business) class\b", r"\bfor an extra\b", r"\bnotifications?\b",
+    r"\bpaperless\b", r"\bsubscri", r"\balerts?\b", r"\bwaive\b.*\binstead\b", r"\bsign (you )?up\b",
     r"\bnewsletter\b", r"\bmembership\b", r"\bcredit card offer\b",
 )
 # The kinds of action a customer calls for: agreement to one its request names is agreement to the request.
@@ -200,7 +213,7 @@ CHOICE = (
     r"\boption ([a-d1-9]) or\b", r"\b(choose|pick|select) (one|between|from|an? option|which)\b", r"\bwhich works\b",
     r"\bwhich suits\b", r"\b(let me know|tell me) which\b", r"\bwhat option\b", r"\byour (choice|preference|pick)\b",
     r"\bwhich would you\b", r"\b(works|suits) (best|better)\b", r"\b(the )?(correct|right) one\b", r"\bwhich\b",
-    r"\bwhose\b", r"^(pick|choose|select) (one|an option)\b",
+    r"\bwhose\b", r"^(pick|choose|select) (one|an option)\b", r"\b(either|any|one) of (these|those|them)\b",
 )
 # A yes/no question whose "or" offers alternatives in the same clause ("Would you like to change or
 # cancel it?") is a pick as well; an "or" that opens another question ("or would you ...") is not.
@@ -210,7 +223,8 @@ WEAK_CHOICE = (r"\beither\b.*\bor\b.*\?", r"\bor\b[^.?!]*\?$", r"\w/\w.*\?$")
 
 # A question that asks the customer to say again what it meant: the customer asks what is needed.
 REPAIR_CUES = (r"\bagain\?$", r"\bpardon\b", r"\bcome again\b", r"\bwhat do you mean\b", r"\bclarify\b",
-               r"\bwhat (was|were) (that|it)\b", r"\bsay that again\b")
+               r"\bwhat (was|were) (that|it)\b", r"\bsay that again\b", r"\bwhich (one )?was it\b", r"\bthe thing\b",
+               r"\b(uh|um|erm)\b")
 
 # The rep reads details back and asks whether they are right.
 READ_BACK = (
@@ -218,7 +232,7 @@ READ_BACK = (
     r"\bjust to (confirm|check|make sure|verify|be sure|double.check)\b", r"\bso (that's|that is|your|you|it's|it is|the)\b",
     r"\bdid i (get|hear|catch)\b", r"\bhave i got\b", r"\b(let me|i'll|i will) (read|repeat)\b", r"\byou said\b",
     r"(?<!can )(?<!may )(?<!could )\bi have (your|the|it|you)\b", r"\bdouble.check\b", r"\bverify\b", r"\bthat's\b.*\?", r"\bmatch", r"\baccurate\b",
-    r"\bto be sure\b", r"\bam i right\b", r"^is (that|this|it)\b", r"\byes\?$", r"\bcorrect me\b",
+    r"\bto be sure\b", r"\bam i right\b", r"^is (that|this|it)\b", r"\bspell(ing|ed)\b", r"\byes\?$", r"\bcorrect me\b",
     r"\bis (this|that|it) (the|your)\b", r"\bjust checking\b", r"\bconfirming\b", r"\b(both|all)( of (that|those|them))? "
     r"(right|correct|good)\b", r"\bstill (current|valid|good|the same)\b", r"\bi('ve| have) got\b", r"\bdown (for|as)\b",
 )
@@ -231,6 +245,7 @@ CLOSING = (r"\banything else\b", r"\bsomething else\b", r"\bhelp you with anythi
 
 # Questions the customer holds no fact for, each with a fixed answer that changes nothing: the first
 # entry whose words a sentence holds answers it.
+REASON_ANSWER = 1  # the entry of FIXED_ANSWERS that answers a reason
 FIXED_ANSWERS: tuple[tuple[tuple[str, ...], str], ...] = (
     ((r"\b(anyone|anybody|someone|somebody) (else )?(be |is |will be )?(travell?ing|flying|coming) with you\b",
       r"\btravell?ing alone\b", r"\bjust (you|yourself)\b", r"\bhow many (passengers|people|travell?ers|adults)\b",

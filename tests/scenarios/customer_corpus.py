@@ -1,7 +1,11 @@
-"""The team's corpus of agent lines (data/customer_corpus.jsonl: written for this project, several
+"""The team's corpus of agent lines (data/customer_corpus*.jsonl: written for this project, several
 manners, each line labelled with what a right reply holds), the customers it is said to, and the
 judge of a reply. Used by tests/scenarios/test_customer_corpus.py and
-benchmarks/customer_understanding.py."""
+benchmarks/customer_understanding.py.
+
+customer_corpus.jsonl was written first; customer_corpus_holdout.jsonl later, by another hand that
+saw neither the customer's code nor the first file (the figure it gave before the customer was
+tuned on it is in docs/customer.md)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -12,7 +16,8 @@ from pathlib import Path
 from scenarios.customer.simulator import ACKNOWLEDGED, CLOSING, CONFIRMED, DECLINED, NOT_RIGHT, REPAIR, reply
 from scenarios.customer.vocabulary import FIXED_ANSWERS
 
-CORPUS = Path(__file__).resolve().parent / "data" / "customer_corpus.jsonl"
+DATA = Path(__file__).resolve().parent / "data"
+CORPUS_FILES = ("customer_corpus.jsonl", "customer_corpus_holdout.jsonl")
 PERSONAS = {
     "change": {"confirmation_code": "QX7R2A", "date_of_birth": dt.date(1980, 4, 5), "email": "ada.lovelace@example.com",
                "first_name": "Ada", "last_name": "Lovelace", "travel_date": dt.date(2026, 7, 14),
@@ -34,7 +39,9 @@ CHOICE_FACTS = {"departure_time", "travel_date", "confirmation_code"}  # a pick 
 
 
 def corpus() -> list[dict]:
-    return [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """Every line of the corpus files, each with the file it came from (`file`)."""
+    return [{**json.loads(line), "file": name} for name in CORPUS_FILES
+            for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def answer(row: dict) -> str:

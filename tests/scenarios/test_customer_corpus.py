@@ -19,7 +19,7 @@ def judged():
 
 def test_the_corpus_holds_400_distinct_lines_in_every_manner():
     assert len(LINES) >= 400
-    assert len({row["agent"] for row in LINES}) == len(LINES)
+    assert len({row["agent"] for row in LINES}) == len(LINES), "a line is in the corpus twice"
     counts = Counter(row["manner"] for row in LINES)
     assert set(counts) == set(MANNERS) and min(counts.values()) >= 40, counts
     assert {row["persona"] for row in LINES} == set(PERSONAS)
