@@ -213,3 +213,16 @@ def test_a_fact_it_does_not_have_is_one_it_says_it_does_not_have():
 def test_the_same_transcript_gets_the_same_answer():
     lines = [line for line, _ in ASKED + READ_BACK + CHOICES + OTHER]
     assert [answer(line) for line in lines] == [answer(line) for line in lines]
+
+
+@pytest.mark.parametrize("read_back", ["So that's July 12th?", "Saturday, July 12?", "July 12, 2026, leaving at 5:05pm, correct?",
+                                       "Shall I move you to the 12th of July?"])
+def test_a_caller_who_said_the_wrong_day_corrects_it_when_it_is_read_back_with_or_without_its_year(read_back):
+    facts = {**FACTS, "travel_date": dt.date(2026, 7, 12), "corrections": {"travel_date": dt.date(2026, 7, 14)}}
+    call = [{"role": "agent", "text": "Which date would you like to fly instead?"}]
+    call.append({"role": "customer", "text": reply(facts, call)})
+    assert call[-1]["text"] == "I'd like to travel on July 12, 2026."
+    call.append({"role": "agent", "text": read_back})
+    assert reply(facts, call) == "Sorry, I got that wrong. I'd like to travel on July 14, 2026."
+    call += [{"role": "customer", "text": reply(facts, call)}, {"role": "agent", "text": "So that's July 14th?"}]
+    assert reply(facts, call) == "Yes, that's right."
