@@ -71,6 +71,7 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/observation_modes.py
 	$(PY) benchmarks/scale_out.py
 	$(PY) benchmarks/vs_browsergym.py
+	$(PY) benchmarks/customer_understanding.py
 
 clean:
 	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache
