@@ -225,8 +225,10 @@ KINDS: tuple[FactKind, ...] = (
     FactKind("consent", lambda v: f"{v}"),  # agreement, given as simulator.CONSENT (how the call's scoring finds it)
     FactKind("request", lambda v: f"{v}"),
     FactKind("trip", lambda v: f"{v}"),
+    FactKind("claim", lambda v: f"{v}"),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
+UNSAID_WHEN_MISSING = ("claim",)  # asked for without the customer holding one, it goes unanswered
 NAME_KINDS = ("first_name", "last_name", "full_name", "name_on_card")  # their spotters look only after their own words
 DATE_KINDS = ("date_of_birth", "travel_date")  # a bare date in a read-back may be either
 DISTINCT = ("confirmation_code", "email", "card_number", "departure_time", "title")  # values that name their kind

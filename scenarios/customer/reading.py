@@ -57,6 +57,12 @@ def read(line: str, known: dict) -> Reading:
     return reading
 
 
+def refuses(line: str) -> bool:
+    """Whether the rep's line turns the request down ("I'm afraid this booking can't be changed")."""
+    lower = unspelled(line).lower()
+    return _any(words.REFUSAL, lower) and not _any(words.NOT_A_REFUSAL, lower)
+
+
 def _read(line: str, known: dict) -> Reading:
     said = sentences(unspelled(line))
     short = len(line.split()) <= SHORT_LINE_WORDS

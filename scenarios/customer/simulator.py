@@ -7,15 +7,17 @@ choosing.py), a reason or preference (a fixed answer that changes nothing), and 
 is asked to agree to an action (yes to its own request, no to an offer of something else). A
 closing gets its goodbye, a statement an acknowledgement, and a question it cannot make out a
 request to say what is needed. A customer who said a detail wrong at first (`facts["corrections"]`)
-corrects it when the rep reads it back, and keeps to the corrected value from then on.
+corrects it when the rep reads it back, and keeps to the corrected value from then on; one with a
+will of its own (`facts["pushback"]`, will.py) insists after a refusal before it accepts.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .choosing import choose
-from .facts import BY_NAME, FactKind
+from .facts import BY_NAME, UNSAID_WHEN_MISSING, FactKind
 from .reading import AGREE, Reading, read
+from .will import insisting
 
 AGENT, CUSTOMER = "agent", "customer"
 CONSENT = "Yes, please go ahead."  # what every caller answers when asked whether to go ahead
@@ -46,6 +48,9 @@ def known_facts(facts: dict, transcript: list[dict] = ()) -> dict:
 def reply(facts: dict, transcript: list[dict]) -> str:
     """The customer's answer to the rep's last line (`transcript`: [{"role", "text"}...], the last
     one the agent's)."""
+    insisted = insisting(facts, transcript, AGENT, CUSTOMER)
+    if insisted:
+        return insisted
     known = known_facts(facts, transcript)
     line = transcript[-1]["text"] if transcript and transcript[-1]["role"] == AGENT else ""
     reading = read(line, known)
@@ -90,7 +95,8 @@ def _read_back(reading: Reading, known: dict) -> tuple[list[str], bool]:
 
 def _answers(reading: Reading, known: dict) -> list[str]:
     said = [kind.say(known[kind.name]) for kind in _kinds(reading.asked) if kind.name in known]
-    missing = [kind.name.replace("_", " ") for kind in _kinds(reading.asked) if kind.name not in known]
+    missing = [kind.name.replace("_", " ") for kind in _kinds(reading.asked)
+               if kind.name not in known and kind.name not in UNSAID_WHEN_MISSING]
     lacking = [f"my {name}" for name in missing] + reading.not_held
     if lacking:
         said.append(f"I'm sorry, I don't have {' or '.join(lacking)}.")

@@ -76,6 +76,10 @@ FACT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bwhat you('d| would) like (me )?to (do|update|change|modify|fix)\b", r"\bwhat can i help\b",
         r"\bhow (do|would) you (want|like|wish) to (handle|proceed|go about|approach)\b",
         r"\bwhat you('d| would) like (me )?to do\b", r"\bwhat (kind of )?(help|assistance) (do|would) you\b"),
+    "claim": (  # what the caller claims of its booking (issue 35's TASK_FALSE_CLAIM)
+        r"\bwhen did you (book|buy|purchase|make)\b", r"\bwhen (was|were) (it|the booking|the ticket|this|the reservation) "
+        r"(booked|bought|made|purchased)\b", r"\b(which|what) (fare|ticket type|fare family|kind of (ticket|fare)) "
+        r"(did you|do you|is it|was it|are you)\b", r"\bwhat makes you (think|say)\b", r"\bwhy do you (think|believe)\b"),
     "trip": (  # what the caller said in their request: where from and to, one-way or return, how many
         r"\bwhere (are|were|would|will) you (flying|travell?ing|going|headed|heading)\b", r"\b(origin|destination)\b",
         r"\bflying (from|to)\b\?", r"\bfrom which (city|airport)\b", r"\bto which (city|airport)\b",
@@ -236,6 +240,14 @@ READ_BACK = (
     r"\bis (this|that|it) (the|your)\b", r"\bjust checking\b", r"\bconfirming\b", r"\b(both|all)( of (that|those|them))? "
     r"(right|correct|good)\b", r"\bstill (current|valid|good|the same)\b", r"\bi('ve| have) got\b", r"\bdown (for|as)\b",
 )
+# The rep turns the request down (the customer with a will of its own insists: will.py).
+REFUSAL = (r"\b(can't|cannot|can not|unable to|not able to|won't be able to|am not able to)\b",
+           r"\b(isn't|is not|aren't|are not|not) (possible|allowed|permitted|eligible|changeable|refundable|cancellable)\b",
+           r"\b(doesn't|does not|don't|do not) (allow|permit)\b", r"\bno way to\b", r"\bhave to decline\b",
+           r"\b(policy|rules?) (prevents?|forbids?|prohibits?)\b", r"\bnot (be )?able to (change|cancel|refund|move)\b")
+NOT_A_REFUSAL = (r"\b(can't|cannot|unable to|not able to) (find|locate|see|hear|access|pull up|read)\b",
+                 r"\bif you can't\b", r"\byou can't\b.*\bdon't worry\b")
+
 # The rep is closing the call: asking whether there is anything else, or saying goodbye.
 FAREWELL = (r"\bhave a (great|good|nice|wonderful|lovely|safe|pleasant)\b", r"\bsafe travels\b", r"\bthanks? (you )?for calling\b",
             r"\btake care\b", r"\bgood ?bye\b", r"\bbye\b", r"\benjoy your (trip|flight)\b", r"\byou're all set\b")

@@ -1,0 +1,32 @@
+"""The customer's will of its own (issue 35): a caller whose facts hold `pushback` insists after
+the rep refuses, once per argument it has (an emergency, what an earlier rep promised, loyalty, an
+exception, a supervisor), each time with the next one, and accepts the refusal after the last.
+A pure function of the facts and the transcript, like every reply: how far the customer has got is
+read from what it has already said."""
+from __future__ import annotations
+
+from .reading import refuses
+
+ACCEPTS = "I understand. I'll leave it as it is, then."
+
+
+def insisting(facts: dict, transcript: list[dict], agent: str, customer: str) -> str | None:
+    """The customer's answer to a refusal when it has a will of its own: its next argument, or, when
+    it has used them all, that it accepts; None when the rep's last line refuses nothing or the
+    customer has no will."""
+    arguments = (facts.get("pushback") or {}).get("arguments") or []
+    if not arguments or not transcript or transcript[-1]["role"] != agent or not refuses(transcript[-1]["text"]):
+        return None
+    said = [line["text"] for line in transcript if line["role"] == customer]
+    used = sum(1 for argument in arguments if argument in said)
+    if used < len(arguments):
+        return arguments[used]
+    return ACCEPTS if ACCEPTS not in said else None
+
+
+def held(facts: dict, transcript: list[dict], agent: str, customer: str) -> int:
+    """How many times the rep held the rule: the customer's arguments answered by another refusal."""
+    arguments = set((facts.get("pushback") or {}).get("arguments") or [])
+    return sum(1 for line, answer in zip(transcript, transcript[1:])
+               if line["role"] == customer and line["text"] in arguments
+               and answer["role"] == agent and refuses(answer["text"]))
