@@ -55,10 +55,10 @@ def init_db(app: Flask) -> None:
     """Create the schema and base data if missing; existing data is kept. Safe to run from
     several processes at once on one database."""
     from .fake_data import seed_airports, seed_sandbox
-    from .schema_upgrade import add_missing_columns
+    from .schema_upgrade import upgrade
 
     with db.startup_lock(app.extensions["engine"]):
-        db.create_schema(app.extensions["engine"], Base.metadata, upgrade=add_missing_columns)
+        db.create_schema(app.extensions["engine"], Base.metadata, upgrade=upgrade)
         session = app.extensions["sessionmaker"]()
         try:
             seed_airports(session)

@@ -223,7 +223,7 @@ class CustomerMessage(Base):
     id: Mapped[int] = mapped_column(primary_key=True)  # the call's order
     scenario_id: Mapped[str] = mapped_column(ForeignKey("scenarios.id", ondelete="CASCADE"), index=True)
     role: Mapped[str] = mapped_column(String(10))  # "agent" or "customer"
-    text: Mapped[str] = mapped_column(String(1000))
+    text: Mapped[str] = mapped_column(String(8000))  # schema_upgrade.WIDENED_COLUMNS widens older databases
     # API calls the scenario had recorded when the line was said: orders the call against its writes.
     calls_before: Mapped[int] = mapped_column(default=0, server_default="0")
     # Which customer said a customer's line: "rules", or "llm:<model>"; None for the agent's lines.

@@ -1,5 +1,6 @@
-"""Columns added to existing tables since a database was created: `create_all` makes missing
-tables but never alters one, so a database from an older version gets them here, once."""
+"""Columns added to existing tables since a database was created, and columns made wider:
+`create_all` makes missing tables but never alters one, so a database from an older version gets
+them here, once."""
 from __future__ import annotations
 
 from sqlalchemy import inspect, text
@@ -16,6 +17,32 @@ ADDED_COLUMNS = (
     ("api_calls", "events_before", "INTEGER NOT NULL DEFAULT 0"),  # scenarios/timeline.py
     ("api_calls", "state_after", "JSON"),
 )
+
+
+# (table, column, the length it now holds) for text columns made longer; SQLite does not hold text
+# to its length, PostgreSQL refuses longer values.
+WIDENED_COLUMNS = (
+    ("customer_messages", "text", 8000),  # an agent's line: scenarios/customer/transcript.MAX_TEXT
+)
+
+
+def upgrade(connection: Connection) -> list[str]:
+    """Bring an older database's tables up to date; the `table.column` names changed."""
+    return add_missing_columns(connection) + widen_columns(connection)
+
+
+def widen_columns(connection: Connection) -> list[str]:
+    """Give every WIDENED_COLUMNS column its length where the database holds text to a shorter one."""
+    if connection.dialect.name == "sqlite":
+        return []
+    inspector, widened = inspect(connection), []
+    for table, column, length in WIDENED_COLUMNS:
+        found = {info["name"]: info for info in inspector.get_columns(table)} if inspector.has_table(table) else {}
+        current = getattr(found.get(column, {}).get("type"), "length", None)
+        if current is not None and current < length:
+            connection.execute(text(f"ALTER TABLE {table} ALTER COLUMN {column} TYPE VARCHAR({length})"))
+            widened.append(f"{table}.{column}")
+    return widened
 
 
 def add_missing_columns(connection: Connection) -> list[str]:

@@ -2,6 +2,9 @@
 opening line comes first; each line the agent says is stored with the reply, once per
 Idempotency-Key; bad input is a 4xx that stores nothing; a reset forgets the call."""
 import pytest
+from sqlalchemy import text
+
+from crm_app.schema_upgrade import upgrade
 
 URL = "/api/customer/messages?scenario={}"
 OPENING = {"role": "customer", "text": "Hello, I need to cancel my flight."}
@@ -71,3 +74,14 @@ def test_a_scenario_holds_at_most_200_lines_of_the_agents(client, scenario, monk
     monkeypatch.setattr("scenarios.customer.transcript.MAX_LINES", 2)
     assert [say(client, scenario, "Okay.").status_code for _ in range(3)] == [201, 201, 429]
     assert len(client.get(URL.format(scenario)).json["messages"]) == 5
+
+
+def test_a_database_that_held_lines_of_1000_characters_is_widened_to_8000(app, client, scenario):
+    with app.extensions["engine"].begin() as connection:
+        if connection.dialect.name != "sqlite":  # SQLite holds text to no length; PostgreSQL does
+            connection.execute(text("ALTER TABLE customer_messages ALTER COLUMN text TYPE VARCHAR(1000)"))
+            assert upgrade(connection) == ["customer_messages.text"]
+        assert upgrade(connection) == []
+    line = "Here is your booking. " * 300 + "Anything else?"
+    assert 6000 < len(line) <= 8000 and say(client, scenario, line).status_code == 201
+    assert client.get(URL.format(scenario)).json["messages"][-2] == {"role": "agent", "text": line}
