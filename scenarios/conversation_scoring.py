@@ -7,7 +7,10 @@
   the passenger's date of birth or email;
 - `policy_violations`: the successful writes the policy forbids: those the details name as
   `forbidden` (a change or cancellation the policy refuses), and any change of a passenger's name
-  that is not a correction (more than 2 characters, crm_app/services/policy.py).
+  that is not a correction (more than 2 characters, crm_app/services/policy.py);
+- `transferred`: the agent transferred the call to a supervisor. The details' `expected.transfer`
+  says whether that is `required` (only a supervisor may grant the request) or `allowed` (the
+  customer asked for one); without it, a transfer fails the call: the agent could have handled it.
 
 Writes are ordered against the call by the recorded API calls: a line stored with `calls_before`
 n was said after the first n calls of the scenario.
@@ -20,11 +23,12 @@ from crm_app.services.policy import name_correction_allowed
 
 from .customer.facts import BY_NAME
 from .customer.reading import read
-from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, known_facts
+from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, TRANSFER, known_facts
 from .customer.transcript import facts_of
 from .tasks.hard.caller import NEW_CODE
 
-CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations")
+CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred")
+REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
 WRITES = ("create_booking", "cancel_booking", "update_passenger", "change_flights")
 IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
 _AMOUNT = re.compile(r"^\d+\.\d{2}$")
@@ -42,11 +46,26 @@ def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), 
     early = [call for index, call in writes if verified is None or index < verified]
     violations = [call for _, call in writes
                   if _forbidden(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
-    reasons = [*(f"the agent never told the customer {value}" for value in unsaid),
+    transferred = any(line["role"] == TRANSFER for line in messages)
+    transfer = _transfer_reason(details["expected"].get("transfer"), transferred)
+    reasons = [*transfer, *(f"the agent never told the customer {value}" for value in unsaid),
                *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
                *(f"{call['operation']} broke the policy" for call in violations)]
     return {"said_ok": not unsaid, "verified_first": not early, "policy_violations": len(violations),
-            "reasons": reasons}
+            "transferred": transferred, "transfer_ok": not transfer, "reasons": reasons}
+
+
+def call_passed(call: dict) -> bool:
+    """Whether the call's verdicts let the episode succeed (a policy violation fails it through the state)."""
+    return call["said_ok"] and call["verified_first"] and call["transfer_ok"]
+
+
+def _transfer_reason(expected: str | None, transferred: bool) -> list[str]:
+    if expected == REQUIRED and not transferred:
+        return ["only a supervisor may grant this, and the call was not transferred"]
+    if expected not in (REQUIRED, ALLOWED) and transferred:
+        return ["the call was transferred to a supervisor, though the agent could handle it"]
+    return []
 
 
 def told(value: str, lines: list[str], new_codes=()) -> bool:

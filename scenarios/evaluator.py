@@ -32,7 +32,7 @@ from itertools import accumulate
 from .call_scoring import align_calls
 from .call_steps import protect_card_data
 from .card_data import Protect, keep
-from .conversation_scoring import CALL_VERDICTS, judge, says_met
+from .conversation_scoring import CALL_VERDICTS, call_passed, judge, says_met
 from .events import action_ends, committed_values
 from .state import difference
 from .steps import describe
@@ -53,7 +53,7 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     check = check_state(task, details, events, initial, final, calls)
     new_codes = [code for code in final if code not in initial]
     call = judge(details, list(messages), calls, new_codes, initial) if "expected" in details else None
-    success = int(check["passed"] and (call is None or (call["said_ok"] and call["verified_first"])))
+    success = int(check["passed"] and (call is None or call_passed(call)))
     gold, gold_calls = task.gold(details), task.gold_calls(details)
     walked = [step for step in gold if step["action"] != "say"]  # the page's steps; the rest are said
     if modality == "api":
@@ -101,7 +101,7 @@ def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: in
 
 def _with_call(check: dict, call: dict) -> dict:
     """The state check with the call's verdicts: passed only when both hold; the reason names the first failure."""
-    passed = check["passed"] and call["said_ok"] and call["verified_first"]
+    passed = check["passed"] and call_passed(call)
     reason = check["reason"] if not check["passed"] else call["reasons"][0] if not passed else PASSED
     return {"passed": passed, "reason": reason, "state_ok": check["passed"]}
 

@@ -121,7 +121,7 @@ PATHS = {
                            REPLAY_HEADERS),
              "400": error("No text, text that is empty or too long, or no scenario"),
              "404": error("An unknown scenario"),
-             "409": error("The Idempotency-Key was used for a different request"),
+             "409": error("The Idempotency-Key was used for a different request, or the call was transferred"),
              "413": TOO_LARGE, "429": error("The scenario holds as many lines as the server keeps for one"),
              "502": error("The customer's model (run.py --customer-model) did not answer; nothing was stored")},
             [*SCENARIO, IDEMPOTENCY],
@@ -133,7 +133,9 @@ PATHS = {
             "get_customer_messages", "The scenario's call with its customer so far",
             "The customer's opening line, then every line the agent said and the customer's reply, in order.",
             {"200": answer(obj({"messages": {"type": "array", "items": obj(
-                {"role": {"type": "string", "enum": ["agent", "customer"]}, "text": {"type": "string"}},
+                {"role": {"type": "string", "enum": ["agent", "customer", "transfer"],
+                          "description": "transfer: the agent's summary when it transferred the call"},
+                 "text": {"type": "string"}},
                 required=("role", "text"))},
                 "customer": {"type": "string", "description": "Which customer answers the call: 'rules' (the "
                                                               "rule-based one) or 'llm:<model>'"}},
@@ -142,6 +144,25 @@ PATHS = {
             SCENARIO, tags=TAGS,
         ),
     },
+    "/api/customer/transfer": {"post": operation(
+        "transfer_to_supervisor", "Transfer the call to a supervisor",
+        "Ends the scenario's call with its customer by handing it to a supervisor, with a short summary of "
+        "what the customer needs. Right when only a supervisor may grant the request (the policy names "
+        "such requests) or the customer asks for one; otherwise the call is judged to have been the "
+        "agent's to handle. A transferred call takes no more lines (409). With an Idempotency-Key it "
+        "happens once.",
+        {"201": answer(obj({"transferred": {"type": "boolean", "enum": [True]}, "reply": {"type": "string"}},
+                           required=("transferred", "reply")), "Transferred; the customer's last line",
+                       REPLAY_HEADERS),
+         "400": error("No summary, a summary that is empty or too long, or no scenario"),
+         "404": error("An unknown scenario"),
+         "409": error("The call was already transferred, or the Idempotency-Key was used for a different request"),
+         "413": TOO_LARGE},
+        [*SCENARIO, IDEMPOTENCY],
+        body(obj({"summary": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}}, required=("summary",)),
+             "What the supervisor needs to know"),
+        tags=TAGS,
+    )},
 }
 PATHS["/get-random-scenario"] = {"get": {
     **PATHS["/generate-random-scenario"]["get"], "operationId": "get_random_scenario",
@@ -227,6 +248,8 @@ SCHEMAS = {
         "verified_first": {"type": "boolean", "description": "Hard suite: no write before the caller was verified"},
         "policy_violations": {"type": "integer", "minimum": 0,
                               "description": "Hard suite: successful writes the policy forbids"},
+        "transferred": {"type": "boolean", "description": "Hard suite: the agent transferred the call to a "
+                                                          "supervisor (right only where the details expect it)"},
     }, required=("id", "scenario", "modality", "success", "task_progress", "num_actions", "gold_actions",
                  "gold_calls", "state_check", "metrics"), extra=True),
 }

@@ -130,6 +130,15 @@ def message_customer():
     return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text, _customer())}, 201
 
 
+@scenario_routes.post("/api/customer/transfer")
+@idempotent
+def transfer_call():
+    session = get_session()
+    scenario = scenario_from_request(session, required=True)
+    summary = transcript.clean_text(json_body(), "summary")
+    return {"transferred": True, "reply": transcript.transfer(session, scenario.id, summary)}, 201
+
+
 @scenario_routes.get("/api/customer/messages")
 def customer_messages():
     session = get_session()

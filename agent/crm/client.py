@@ -59,6 +59,11 @@ class ScenarioClient:
         refuses (an empty or too long text, an unknown scenario)."""
         return self._request("POST", "/api/customer/messages", {"text": text}, scenario=scenario_id)["reply"]
 
+    def transfer(self, scenario_id: str, summary: str) -> str:
+        """Transfer the scenario's call to a supervisor with `summary`; the customer's last line.
+        ServerError when the server refuses (no summary, a call already transferred)."""
+        return self._request("POST", "/api/customer/transfer", {"summary": summary}, scenario=scenario_id)["reply"]
+
     def evaluate(self, scenario_id: str, timeline: list[int] | None = None) -> dict:
         """/evaluate's answer; with `timeline` (event counts), also the scores after each (`timeline`)."""
         marks = ",".join(map(str, timeline)) if timeline else None

@@ -86,11 +86,16 @@ CONVERSATION_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("say", ('SAY "<text>"', "say [<text>]"),
                "Say the text to the customer on the line; their reply is the next observation's first line "
                "(CUSTOMER: ...)."),
+    ActionSpec("transfer", ('TRANSFER "<summary>"', "transfer [<summary>]"),
+               "Transfer the call to a supervisor, with a short summary of what the customer needs; the call "
+               "and the episode end. Only where the policy says a supervisor must decide, or the customer "
+               "asks for one."),
 )
 
 ACTION_NAMES = {spec.name for spec in ACTION_SET + COORDINATE_ACTIONS + CONVERSATION_ACTIONS}
 POINT_ACTIONS = {"click_at", "move_to", "scroll"}  # the ones that take two numbers
-ALIASES = {"send_msg_to_user": "say", "message_customer": "say", "done": "stop", "fill_text": "type", "choose_date": "type", "mouse_click": "click_at",
+TEXT_ACTIONS = ("type_text", "say", "transfer")  # the ones that take one text
+ALIASES = {"send_msg_to_user": "say", "message_customer": "say", "transfer_to_supervisor": "transfer", "done": "stop", "fill_text": "type", "choose_date": "type", "mouse_click": "click_at",
            "hover_at": "move_to", "keyboard_type": "type_text", "key": "press", "key_press": "press"}
 
 # Keys `press` accepts, by any case-insensitive spelling, with their Playwright names.
@@ -109,15 +114,15 @@ class ActionError(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    name: str  # click, type, clear, scroll, stop; click_at, type_text, press, scroll, move_to; say
+    name: str  # click, type, clear, scroll, stop; click_at, type_text, press, scroll, move_to; say, transfer
     target: int | str | None = None  # element id, or a visible label
-    value: str | None = None  # text for type, type_text and say, answer for stop, key for press, scroll direction
+    value: str | None = None  # text for type, type_text, say and transfer, answer for stop, key for press, scroll direction
     press_enter: bool = False
     point: tuple[float, float] | None = None  # x, y for click_at and move_to; dx, dy for scroll
 
     def __str__(self) -> str:
         target = "" if self.target is None else f" {self.target}"
-        if self.name in ("type", "type_text", "say"):
+        if self.name in TEXT_ACTIONS or self.name == "type":
             return f"{self.name.upper()}{target} {_typed(self.value, self.target)}"
         if self.name == "stop":
             return f"STOP [{self.value}]" if self.value else "STOP"
@@ -132,7 +137,7 @@ class Action:
 
 def describe_actions(coordinates: bool = False, conversation: bool = False) -> str:
     """The action set as prompt text: one line per spelling group with its description; with
-    `coordinates`, the actions by position follow the element actions; with `conversation`, SAY."""
+    `coordinates`, the actions by position follow the element actions; with `conversation`, SAY and TRANSFER."""
     specs = ACTION_SET + (COORDINATE_ACTIONS if coordinates else ()) + (CONVERSATION_ACTIONS if conversation else ())
     return "\n".join(f"- {' or '.join(spec.usage)}: {spec.description}" for spec in specs)
 
@@ -158,7 +163,7 @@ def parse_action(text: str) -> Action:
         return Action("scroll", value=_direction(rest, line))
     if name in POINT_ACTIONS:
         return Action(name, point=_point(name, rest, line))
-    if name in ("type_text", "say"):
+    if name in TEXT_ACTIONS:
         return Action(name, value=_text_argument(name, rest, line))
     if name == "press":
         return Action("press", value=_key(rest, line))
@@ -193,10 +198,10 @@ def _point(name: str, rest: str, line: str) -> tuple[float, float]:
 
 
 def _text_argument(name: str, rest: str, line: str) -> str:
-    """The one text argument of TYPE_TEXT and SAY, quoted or in brackets."""
+    """The one text argument of TYPE_TEXT, SAY and TRANSFER, quoted or in brackets."""
     match = _BRACKETS.fullmatch(rest)
     text = _unquote(match.group(1) if match else rest)
-    if not text or (name == "say" and not text.strip()):  # TYPE_TEXT may type spaces
+    if not text or (name != "type_text" and not text.strip()):  # TYPE_TEXT may type spaces
         raise ActionError(f'Cannot parse {line!r}: expected {name.upper()} "text".')
     return text
 

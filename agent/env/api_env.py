@@ -27,6 +27,8 @@ from .episode_end import step_end
 from .observation import count_tokens
 
 MODALITY = "api"
+TRANSFER_TOOL = "transfer_to_supervisor"  # ends the call, and so the episode
+CUSTOMER_TOOLS = ("message_customer", TRANSFER_TOOL)  # tools whose answer holds the customer's reply
 FIRST_TEXT = "No tool has been called yet."
 
 
@@ -81,6 +83,7 @@ class ApiEnv:
         self.steps += 1
         stopped = text.strip().split(" ", 1)[0].lower() == "stop"
         answer, result = (parse_action(text).value, None) if stopped else (None, self._call(text))
+        stopped = stopped or (result is not None and result.tool == TRANSFER_TOOL and not result.is_error)
         acted = time.perf_counter()
         metrics = self.evaluate()
         end = step_end(stopped, metrics, self.steps, self.max_steps, self.stop_on_success)
@@ -90,7 +93,7 @@ class ApiEnv:
                 "succeeded": end.succeeded, "timings": timings}
         if result:
             info["result"] = result.record()
-            if result.tool == "message_customer" and not result.is_error:
+            if result.tool in CUSTOMER_TOOLS and not result.is_error:
                 info["customer"] = result.body.get("reply")
         return self.observation, end.reward, end.terminated, end.truncated, info
 

@@ -15,7 +15,8 @@ the events a person's input sends, the page waited for, never slept on, and read
 position, a real Enter and, when a pixel mode is asked for, clicks (so screenshots show the hover)
 use real input. An action that cannot be carried out is reported in `info["error"]` and at the top
 of the next observation. `SAY "text"` is said to the scenario's customer (POST
-/api/customer/messages), whose reply opens the next observation as a `CUSTOMER: ...` line.
+/api/customer/messages), whose reply opens the next observation as a `CUSTOMER: ...` line;
+`TRANSFER "summary"` hands the call to a supervisor (POST /api/customer/transfer) and ends the episode.
 
 Scores: `info["metrics"]` is the server's /evaluate answer on the step that ends the episode, with
 every step's scores in `info["step_metrics"]`, all in one request (progress.py); before that it is
@@ -51,6 +52,8 @@ from .observation import ELEMENT_LIST, Observation, Reading, call_page, observat
 from .progress import EpisodeProgress
 
 VIEWPORT = {"width": 1280, "height": 900}
+# The call's actions, carried out by the CRM's scenario endpoints, not on the page: each gives the customer's reply.
+CALL_ACTIONS = {"say": ScenarioClient.say, "transfer": ScenarioClient.transfer}
 READY_TIMEOUT_MS = 15_000
 
 
@@ -136,7 +139,7 @@ class CrmEnv:
         self._extract_modes(clock)
         metrics = self.progress.after_step(self.observation.page_events)
         clock.lap("evaluate")
-        stopped = action is not None and action.name == "stop"
+        stopped = action is not None and (action.name == "stop" or (action.name == "transfer" and reply is not None))
         end = step_end(stopped, metrics or {}, self.steps, self.max_steps, self.stop_on_success)
         step_metrics = None
         if end.over:  # the final scores, and each step's where they were not asked right after it
@@ -219,9 +222,9 @@ class CrmEnv:
         the action allows it (executor.act_and_observe)."""
         action, error = read(text)
         reply = None
-        if action is not None and action.name == "say":
+        if action is not None and action.name in CALL_ACTIONS:
             try:
-                reply = self.client.say(self.scenario["id"], action.value)
+                reply = CALL_ACTIONS[action.name](self.client, self.scenario["id"], action.value)
             except ServerError as refused:
                 error = str(refused)
         elif action is not None:

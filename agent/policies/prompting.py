@@ -8,7 +8,7 @@ from string import Template
 
 from crm_app.services.policy import policy_text
 
-from ..env.actions import describe_actions
+from ..env.actions import CONVERSATION_ACTIONS, describe_actions
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
 NO_EXAMPLES = "(no examples)"
@@ -58,8 +58,9 @@ def task_text(scenario: dict) -> str:
 
 
 def call_text(prompt: str = "call") -> str:
-    """How to speak to the customer on the line, and the airline's policy (the hard suite's)."""
-    say = describe_actions(conversation=True).splitlines()[-1]
+    """How to speak to the customer on the line (and hand the call to a supervisor), and the airline's
+    policy (the hard suite's)."""
+    say = "\n".join(describe_actions(conversation=True).splitlines()[-len(CONVERSATION_ACTIONS):])
     return render(prompt, say=say, policy=policy_text())
 
 

@@ -26,8 +26,10 @@ API: dict[str, tuple[tuple[str, ...], int]] = {
     "enter_text": (("id", "text"), 2),
     "scroll": (("direction",), 1),
     "say": (("text",), 1),  # to the customer on the line (the hard protocol)
+    "transfer": (("summary",), 1),  # the call to a supervisor (the hard protocol): it ends the episode
     "done": (("answer",), 0),
 }
+ENDING = ("done", "transfer")  # calls after which nothing of the episode is left
 _STATEMENTS = {ast.Assign: "an assignment", ast.AugAssign: "an assignment", ast.AnnAssign: "an assignment",
                ast.For: "a for loop", ast.While: "a while loop", ast.If: "an if statement",
                ast.Import: "an import", ast.ImportFrom: "an import", ast.FunctionDef: "a function definition",
@@ -55,8 +57,8 @@ class Call:
             return str(Action("type", self.args[0], str(self.args[1])))
         if self.name == "scroll":
             return str(Action("scroll", value=str(self.args[0])))
-        if self.name == "say":
-            return str(Action("say", value=str(self.args[0])))
+        if self.name in ("say", "transfer"):
+            return str(Action(self.name, value=str(self.args[0])))
         return str(Action("stop", value=str(self.args[0]) if self.args else "done"))
 
 
@@ -70,8 +72,9 @@ def parse_program(reply: str) -> list[Call]:
     calls = [_call(statement) for statement in tree.body]
     if not calls:
         raise ProgramError("the reply holds no program: write calls of " + ", ".join(API))
-    if any(call.name == "done" for call in calls[:-1]):
-        raise ProgramError("done() must be the last call of a program")
+    ending = next((call.name for call in calls[:-1] if call.name in ENDING), None)
+    if ending:
+        raise ProgramError(f"{ending}() must be the last call of a program")
     return calls
 
 

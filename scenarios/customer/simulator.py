@@ -20,6 +20,8 @@ from .reading import AGREE, Reading, read
 from .will import insisting
 
 AGENT, CUSTOMER = "agent", "customer"
+TRANSFER = "transfer"  # the line that ends a call transferred to a supervisor: the agent's summary
+HOLDING = "Thank you. I'll hold for the supervisor."  # the customer's last line of a transferred call
 CONSENT = "Yes, please go ahead."  # what every caller answers when asked whether to go ahead
 DECLINED = "No, thank you."  # to an offer of something it did not call for
 CORRECTING = "Sorry, I got that wrong."  # opens a correction: the caller said a detail wrong at first

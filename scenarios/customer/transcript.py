@@ -1,5 +1,7 @@
 """A scenario's call with its customer, stored: the customer's opening line (the first line of the
-scenario's conversation the customer says), then every line the agent says and the reply it gets."""
+scenario's conversation the customer says), then every line the agent says and the reply it gets,
+and, when the agent transfers the call to a supervisor, its summary (a `transfer` line) and the
+customer's last line; a transferred call takes no more lines."""
 from __future__ import annotations
 
 import datetime as dt
@@ -9,24 +11,27 @@ from sqlalchemy.orm import Session
 
 from crm_app.db import dataset_lock, write_transaction
 from crm_app.models import ApiCall, CustomerMessage
-from crm_app.services.errors import InvalidInput
+from crm_app.services.errors import Conflict, InvalidInput
 
 from ..limits import LimitReached
 from .facts import DATE_KINDS
-from .simulator import AGENT, CUSTOMER, RULES
+from .simulator import AGENT, CUSTOMER, HOLDING, RULES, TRANSFER
 
 MAX_TEXT = 8000  # characters in one line of the agent's (real agents say up to about 5,000)
 MAX_LINES = 200  # lines the agent may say in one scenario
-TEXT_REQUIRED = "text is required: what the agent says to the customer"
+REQUIRED = {"text": "text is required: what the agent says to the customer",
+            "summary": "summary is required: what the supervisor needs to know of the call"}
+TRANSFERRED = "The call was transferred to a supervisor and has ended; reset the scenario to start over"
 
 
-def clean_text(body) -> str:
-    """The agent's line from a request body {"text": "..."}; InvalidInput saying what is wrong."""
-    text = body.get("text") if isinstance(body, dict) else None
+def clean_text(body, field: str = "text") -> str:
+    """The agent's line (or a transfer's summary: `field`) from a request body {"text": "..."};
+    InvalidInput saying what is wrong."""
+    text = body.get(field) if isinstance(body, dict) else None
     if not isinstance(text, str) or not text.strip():
-        raise InvalidInput(TEXT_REQUIRED, {"text": TEXT_REQUIRED})
+        raise InvalidInput(REQUIRED[field], {field: REQUIRED[field]})
     if len(text) > MAX_TEXT:
-        raise InvalidInput(f"text is at most {MAX_TEXT} characters", {"text": "Too long"})
+        raise InvalidInput(f"{field} is at most {MAX_TEXT} characters", {field: "Too long"})
     return text.strip()
 
 
@@ -73,15 +78,36 @@ def say(session: Session, scenario_id: str, told: dict, text: str, customer=RULE
     """Store the agent's line and `customer`'s reply, in one transaction; the reply. The reply is
     made first, outside the transaction (a model may take seconds), from the call as it stood."""
     said = messages(session, scenario_id, told)
+    _check_open(session, scenario_id)
     _check_room(session, scenario_id)
     answer = customer.reply(facts_of(told), said + [{"role": AGENT, "text": text}])
     with write_transaction(session, dataset_lock(scenario_id)):
+        _check_open(session, scenario_id)
         _check_room(session, scenario_id)
         calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
         session.add_all([CustomerMessage(scenario_id=scenario_id, role=AGENT, text=text, calls_before=calls),
                          CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer, calls_before=calls,
                                          speaker=customer.speaker)])
     return answer
+
+
+def transfer(session: Session, scenario_id: str, summary: str) -> str:
+    """Transfer the call to a supervisor with the agent's `summary`, in one transaction: the call
+    ends (Conflict if it already has); the customer's last line."""
+    with write_transaction(session, dataset_lock(scenario_id)):
+        _check_open(session, scenario_id)
+        calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
+        session.add_all([CustomerMessage(scenario_id=scenario_id, role=TRANSFER, text=summary, calls_before=calls),
+                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=HOLDING, calls_before=calls,
+                                         speaker=RULES.speaker)])
+    return HOLDING
+
+
+def _check_open(session: Session, scenario_id: str) -> None:
+    ended = session.scalar(select(CustomerMessage.id).where(CustomerMessage.scenario_id == scenario_id,
+                                                             CustomerMessage.role == TRANSFER))
+    if ended is not None:
+        raise Conflict(TRANSFERRED)
 
 
 def _check_room(session: Session, scenario_id: str) -> None:

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from agent.__main__ import main
+from agent.env.api_env import ApiEnv
 from agent.policies import make_policy
 from agent.policies.prompting import task_text
 from tests.agent import scripted_model as model
@@ -86,24 +87,34 @@ def test_toolcall_on_a_call_speaks_with_message_customer_and_books_fares(tmp_pat
     with FakeOpenAIServer(toolcall_cancelling) as fake:
         trajectory = run(tmp_path / "run", fake, live_server, "toolcall", 0)
     tools = {tool["function"]["name"]: tool["function"] for tool in fake.requests[0]["tools"]}
-    assert {"message_customer", "search_bookings"} <= set(tools)
+    assert {"message_customer", "search_bookings", "transfer_to_supervisor"} <= set(tools)
+    assert tools["transfer_to_supervisor"]["parameters"]["required"] == ["summary"]
     assert tools["book_flight"]["parameters"]["properties"]["fare"]["enum"] == ["Basic", "Standard", "Flex"]
     assert "THE AIRLINE'S POLICY:" in fake.requests[0]["messages"][1]["content"]
     metrics = trajectory["metrics"]
     assert (metrics["success"], metrics["said_ok"], metrics["verified_first"]) == (1, True, True), metrics["state_check"]
-    assert trajectory["settings"]["tools"][-2:] == ["message_customer", "search_bookings"]
+    assert trajectory["settings"]["tools"][-3:] == ["message_customer", "search_bookings", "transfer_to_supervisor"]
     assert trajectory["steps"][0]["customer"].startswith("My confirmation code is ")
 
 
-@pytest.mark.parametrize("method, speak", [("flat", 'SAY "<text>"'), ("heap", 'SAY "<text>"'), ("step", 'SAY "<text>"'),
-                                           ("synapse", 'SAY "<text>"'), ("webwise", "say(text)"),
-                                           ("toolcall", "message_customer tool")])
-def test_every_llm_method_on_a_call_is_told_the_policy_and_how_to_speak(method, speak):
+@pytest.mark.parametrize("method, speak, transfer", [
+    ("flat", 'SAY "<text>"', 'TRANSFER "<summary>"'), ("heap", 'SAY "<text>"', 'TRANSFER "<summary>"'),
+    ("step", 'SAY "<text>"', 'TRANSFER "<summary>"'), ("synapse", 'SAY "<text>"', 'TRANSFER "<summary>"'),
+    ("webwise", "say(text)", "transfer(summary)"), ("toolcall", "message_customer tool", "transfer_to_supervisor tool")])
+def test_every_llm_method_on_a_call_is_told_the_policy_how_to_speak_and_how_to_transfer(method, speak, transfer):
     policy = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1", protocol="hard", on_call=True)
     policy.reset({"id": "x", "instruction": "The briefing.", "conversation": [{"role": "CUS", "text": "Hi."}]})
     told = task_text(policy.scenario)
-    assert told.startswith("The briefing.\n\nYou are on a call") and speak in told
+    assert told.startswith("The briefing.\n\nYou are on a call") and speak in told and transfer in told
     assert "THE AIRLINE'S POLICY:\n# Changes and cancellations" in told
     off_call = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1")
     off_call.reset({"id": "x", "instruction": "The briefing.", "conversation": []})
     assert task_text(off_call.scenario) == "The briefing."
+
+
+def test_the_transfer_tool_hands_the_call_to_a_supervisor_and_ends_the_episode(live_server):
+    env = ApiEnv(live_server, suite="hard", on_call=True)
+    env.reset(task="TASK_POLICY_CANCEL", seed=2)
+    _, _, terminated, _, info = env.step('transfer_to_supervisor {"summary": "Wants a refund on a Basic fare."}')
+    assert info["error"] is None and terminated and info["customer"] == "Thank you. I'll hold for the supervisor."
+    assert info["metrics"]["transferred"] is True and info["metrics"]["success"] == 0

@@ -270,3 +270,20 @@ def test_a_crm_that_cannot_be_reached_is_said(capsys):
 def test_a_wrong_command_line_is_refused(capsys, args, message):
     code, err = refusal(mcp_main, args, capsys)
     assert code == 2 and message in err
+
+
+def test_on_a_call_the_tools_speak_to_the_customer_and_transfer_to_a_supervisor(live_server):
+    status, made = crm(live_server)("GET", "/generate-random-scenario?task=TASK_POLICY_CANCEL&seed=2&suite=hard")
+    assert status == 200
+
+    async def transferred():
+        async with stdio(live_server, "--scenario", made["id"]) as client:
+            names = [tool.name for tool in (await client.list_tools()).tools]
+            said = await call(client, "message_customer", text="Could I have your confirmation code?")
+            return names, said, await call(client, "transfer_to_supervisor", summary="Wants a refund on a Basic fare.")
+
+    names, (_, said), (failed, answer) = run_async(transferred)
+    assert names[-3:] == ["message_customer", "search_bookings", "transfer_to_supervisor"]
+    assert said["reply"] == f"My confirmation code is {made['details']['confirmation-code']}."
+    assert not failed and answer == {"transferred": True, "reply": "Thank you. I'll hold for the supervisor."}
+    assert evaluate(live_server, made["id"])["transferred"] is True

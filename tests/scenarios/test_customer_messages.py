@@ -85,3 +85,33 @@ def test_a_database_that_held_lines_of_1000_characters_is_widened_to_8000(app, c
     line = "Here is your booking. " * 300 + "Anything else?"
     assert 6000 < len(line) <= 8000 and say(client, scenario, line).status_code == 201
     assert client.get(URL.format(scenario)).json["messages"][-2] == {"role": "agent", "text": line}
+
+
+TRANSFER = "/api/customer/transfer?scenario={}"
+
+
+def test_a_transfer_to_a_supervisor_ends_the_call_once(client, scenario):
+    say(client, scenario, "How can I help you today?")
+    answer = client.post(TRANSFER.format(scenario), json={"summary": "Wants to cancel; asks for an exception."},
+                         headers={"Idempotency-Key": "transfer-1"})
+    assert answer.status_code == 201 and answer.json == {"transferred": True,
+                                                         "reply": "Thank you. I'll hold for the supervisor."}
+    again = client.post(TRANSFER.format(scenario), json={"summary": "Wants to cancel; asks for an exception."},
+                        headers={"Idempotency-Key": "transfer-1"})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert client.post(TRANSFER.format(scenario), json={"summary": "Once more."}).status_code == 409
+    refused = say(client, scenario, "Hello?")
+    assert refused.status_code == 409 and refused.json["error"].startswith("The call was transferred to a supervisor")
+    assert client.get(URL.format(scenario)).json["messages"][-2:] == [
+        {"role": "transfer", "text": "Wants to cancel; asks for an exception."},
+        {"role": "customer", "text": "Thank you. I'll hold for the supervisor."}]
+    assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
+    assert say(client, scenario, "How can I help you today?").status_code == 201
+
+
+@pytest.mark.parametrize("body, message", [({}, "summary is required"), ({"summary": " "}, "summary is required"),
+                                           ({"summary": "x" * 8001}, "summary is at most 8000 characters")])
+def test_a_transfer_without_a_summary_is_a_clear_400_and_ends_nothing(client, scenario, body, message):
+    answer = client.post(TRANSFER.format(scenario), json=body)
+    assert answer.status_code == 400 and answer.json["error"].startswith(message)
+    assert say(client, scenario, "How can I help you today?").status_code == 201

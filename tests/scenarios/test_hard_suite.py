@@ -125,3 +125,18 @@ def test_a_name_replaced_instead_of_corrected_scores_0_and_is_a_violation(client
     result = evaluate(client, scenario)
     assert (result["success"], result["state_ok"], result["policy_violations"]) == (0, False, 1)
     assert "update_passenger broke the policy" not in result["state_check"]["reason"]  # the state is named first
+
+
+def test_a_transfer_the_call_did_not_need_fails_it_and_says_so(client):
+    scenario = hard_scenario(client, "TASK_POLICY_CANCEL", 2)  # refused (Basic): the agent must tell the rule
+    play_gold(client, scenario)
+    assert evaluate(client, scenario)["success"] == 1
+    assert client.post(f"/api/customer/transfer?scenario={scenario['id']}", json={"summary": "Refund?"}).status_code == 201
+    result = evaluate(client, scenario)
+    assert (result["success"], result["transferred"], result["said_ok"]) == (0, True, True)
+    assert result["state_check"]["reason"] == "the call was transferred to a supervisor, though the agent could handle it"
+
+
+def test_every_hard_answer_says_whether_the_call_was_transferred(client):
+    scenario = hard_scenario(client, "TASK_POLICY_CHANGE", 0)
+    assert evaluate(client, scenario)["transferred"] is False

@@ -32,6 +32,7 @@ from .server import crm_server
 
 CHEAT_STEP_LIMIT = 100
 ANSWER_ROLES = ("assistant", "infeasible")  # chat messages by which an agent ends its task
+NO_REASON = "The agent reported the request infeasible."  # a transfer's summary when report_infeasible gave none
 
 
 class AirlineCrmTask(AbstractBrowserTask):
@@ -84,18 +85,20 @@ class AirlineCrmTask(AbstractBrowserTask):
         last = chat_messages[-1]["role"] if chat_messages else None
         ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
         info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched",
-                                                   "said_ok", "verified_first", "policy_violations")
+                                                   "said_ok", "verified_first", "policy_violations", "transferred")
                 if key in metrics}
         return float(success), success or ended, reply, info
 
     def _forward(self, chat_messages: list[dict]) -> str:
         """Say the agent's new chat messages to the customer; the customer's replies. BrowserGym's chat
-        opens with its assistant's greeting and the goal as the user's message: no line of the call."""
+        opens with its assistant's greeting and the goal as the user's message: no line of the call.
+        `report_infeasible(reason)` transfers the call to a supervisor, the reason its summary."""
         if not self.forwarded:
             self.forwarded = next((i + 1 for i, m in enumerate(chat_messages) if m["role"] == "user"), 0)
-        new = [m["message"] for m in chat_messages[self.forwarded:] if m["role"] == "assistant"]
+        new = [m for m in chat_messages[self.forwarded:] if m["role"] in ("assistant", "infeasible")]
         self.forwarded = len(chat_messages)
-        return " ".join(self.client.say(self.scenario["id"], text) for text in new)
+        said = {"assistant": self.client.say, "infeasible": self.client.transfer}
+        return " ".join(said[m["role"]](self.scenario["id"], m["message"] or NO_REASON) for m in new)
 
     def cheat(self, page, chat_messages: list[dict]) -> None:
         gold = self.scenario.get("gold_actions") or []

@@ -135,6 +135,18 @@ def test_a_chat_message_goes_to_the_customer_whose_reply_comes_back_in_the_chat(
     assert [line["role"] for line in call] == ["customer", "agent", "customer"] and call[2]["text"] == said[-1]
 
 
+def test_report_infeasible_transfers_the_call_to_a_supervisor_and_ends_the_episode(make_env):
+    env = make_env("airlinecrm.policy-cancel")
+    env.reset(seed=2)  # a Basic fare: only the policy's refusal is right, not a transfer
+    obs, reward, terminated, _, info = env.step('report_infeasible("The customer wants a refund on a Basic fare.")')
+    assert (reward, terminated, info["task_info"]["transferred"]) == (0.0, True, True)
+    assert "transferred to a supervisor" in info["task_info"]["state_check"]["reason"]
+    url, token = crm_server()
+    call = ScenarioClient(url, operator_token=token)._get("/api/customer/messages",
+                                                          scenario=env.unwrapped.task.scenario["id"])["messages"]
+    assert call[-2] == {"role": "transfer", "text": "The customer wants a refund on a Basic fare."}
+
+
 @pytest.mark.parametrize("task_id", ["airlinecrm.policy-cancel", "airlinecrm.find-by-name"])
 def test_the_gold_steps_and_lines_earn_the_reward_of_a_hard_task(make_env, task_id):
     env = make_env(task_id)
