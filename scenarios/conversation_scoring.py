@@ -25,9 +25,10 @@ from .customer.facts import BY_NAME
 from .customer.reading import read
 from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, TRANSFER, known_facts
 from .customer.transcript import facts_of
+from .customer.will import held
 from .tasks.hard.caller import NEW_CODE
 
-CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred")
+CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred", "held_rule")
 REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
 WRITES = ("create_booking", "cancel_booking", "update_passenger", "change_flights")
 IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
@@ -42,17 +43,33 @@ def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), 
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
     unsaid = [value for value in details["expected"]["must_say"] if not told(value, agent_lines, new_codes)]
     writes = [(index, call) for index, call in enumerate(calls) if is_write(call)]
-    verified = verified_at(messages, facts_of({"details": details}))
+    facts = facts_of({"details": details})
+    verified = verified_at(messages, facts)
     early = [call for index, call in writes if verified is None or index < verified]
     violations = [call for _, call in writes
                   if _forbidden(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
     transferred = any(line["role"] == TRANSFER for line in messages)
     transfer = _transfer_reason(details["expected"].get("transfer"), transferred)
-    reasons = [*transfer, *(f"the agent never told the customer {value}" for value in unsaid),
+    judgment = [*transfer, *(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call))]
+    reasons = [*judgment, *(f"the agent never told the customer {value}" for value in unsaid),
                *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
                *(f"{call['operation']} broke the policy" for call in violations)]
-    return {"said_ok": not unsaid, "verified_first": not early, "policy_violations": len(violations),
-            "transferred": transferred, "transfer_ok": not transfer, "reasons": reasons}
+    verdicts = {"said_ok": not unsaid, "verified_first": not early, "policy_violations": len(violations),
+                "transferred": transferred, "transfer_ok": not transfer, "reasons": reasons,
+                "judgment": judgment[0] if judgment else None}
+    if "pushback" in facts:
+        verdicts["held_rule"] = held(facts, messages, AGENT, CUSTOMER)
+    return verdicts
+
+
+def _swayed(facts: dict, call: dict) -> str | None:
+    """Why a write the policy forbids was made, where the caller pushed for it: it insisted, or
+    claimed what the records contradict."""
+    if "pushback" in facts:
+        return f"the agent gave in to the customer's insisting: {call['operation']} broke the policy"
+    if "claim" in facts:
+        return f"the agent believed the customer's claim, which the records contradict: {call['operation']} broke the policy"
+    return None
 
 
 def call_passed(call: dict) -> bool:
@@ -148,9 +165,12 @@ def _name_replaced(call: dict, initial: dict) -> bool:
 
 
 def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()) -> list[bool]:
-    """Which of the gold `say` steps the call met: their facts were given, their values told (a
-    line that neither asks nor tells is met by any line of the agent's)."""
+    """Which of the gold steps of the call the call met: a `say` when its facts were given and its
+    values told (a line that neither asks nor tells is met by any line of the agent's), a
+    `transfer` when the call was transferred."""
     given = given_kinds(messages, facts_of({"details": details}))
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
-    return [set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
+    transferred = any(line["role"] == TRANSFER for line in messages)
+    return [transferred if step["action"] == "transfer" else
+            set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
             and bool(agent_lines) for step in says]

@@ -35,7 +35,7 @@ from .card_data import Protect, keep
 from .conversation_scoring import CALL_VERDICTS, call_passed, judge, says_met
 from .events import action_ends, committed_values
 from .state import difference
-from .steps import describe
+from .steps import CALL_STEPS, describe
 from .tasks.base import Outcome, Task
 
 PASSED = "the goal holds and nothing else changed"
@@ -55,7 +55,7 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     call = judge(details, list(messages), calls, new_codes, initial) if "expected" in details else None
     success = int(check["passed"] and (call is None or call_passed(call)))
     gold, gold_calls = task.gold(details), task.gold_calls(details)
-    walked = [step for step in gold if step["action"] != "say"]  # the page's steps; the rest are said
+    walked = [step for step in gold if step["action"] not in CALL_STEPS]  # the page's steps; the rest are the call's
     if modality == "api":
         done, matched = align_calls([protect_card_data(call, protect) for call in gold_calls], calls)
         actions, total = [describe_call(call) for call in calls], len(gold_calls)
@@ -79,7 +79,7 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         "gold_calls": gold_calls,
         "matched": matched,
         "state_check": check,
-        **({key: call[key] for key in CALL_VERDICTS} | {"state_ok": check["state_ok"]} if call else {}),
+        **({key: call[key] for key in CALL_VERDICTS if key in call} | {"state_ok": check["state_ok"]} if call else {}),
     }
 
 
@@ -87,7 +87,7 @@ def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: in
                messages: list[dict], details: dict, new_codes: list[str]):
     """Progress counting the gold `say` steps too: those the call met count at the last action (the
     call is not ordered against the page's events). In the ui modality `matched` covers every gold step."""
-    says = [step for step in gold if step["action"] == "say"]
+    says = [step for step in gold if step["action"] in CALL_STEPS]
     met = says_met(says, messages, details, new_codes)
     if done:
         done = [*done[:-1], done[-1] + sum(met)]
@@ -95,14 +95,14 @@ def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: in
         done = [sum(met)]
     if modality == "ui":
         walked, heard = iter(matched), iter(met)
-        matched = [next(heard) if step["action"] == "say" else next(walked) for step in gold]
+        matched = [next(heard) if step["action"] in CALL_STEPS else next(walked) for step in gold]
     return done, matched, total + len(says)
 
 
 def _with_call(check: dict, call: dict) -> dict:
     """The state check with the call's verdicts: passed only when both hold; the reason names the first failure."""
     passed = check["passed"] and call_passed(call)
-    reason = check["reason"] if not check["passed"] else call["reasons"][0] if not passed else PASSED
+    reason = call["judgment"] or (check["reason"] if not check["passed"] else call["reasons"][0] if not passed else PASSED)
     return {"passed": passed, "reason": reason, "state_ok": check["passed"]}
 
 

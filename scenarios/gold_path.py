@@ -4,7 +4,7 @@ that verifies the caller before acting would; a line naming the new booking's co
 the booking got). Gold calls name flights by number and date; each such flight is found by id in
 the answers of the searches before it.
 
-    answers = GoldPath(http_sender(server_url), scenario).play()   # [(operation or "say", status), ...]
+    answers = GoldPath(http_sender(server_url), scenario).play()   # [(operation, "say" or "transfer", status), ...]
 
 `send` is any crm_app.http_client.Send (a server over HTTP, or replay.client_sender's Flask test client).
 """
@@ -15,6 +15,7 @@ import urllib.parse
 from crm_app.http_client import Send
 
 from .calls import OPERATIONS
+from .steps import CALL_STEPS
 from .tasks.hard.caller import NEW_CODE
 
 REQUESTS = {operation: (method, rule) for (method, rule), operation in OPERATIONS.items()}
@@ -28,11 +29,18 @@ class GoldPath:
         self.new_code = ""  # the code of the booking the calls made
 
     def play(self) -> list[tuple[str, int]]:
-        says = [step for step in self.scenario.get("gold_actions") or [] if step["action"] == "say"]
-        asking = [step for step in says if step.get("asks") and not step.get("tells")]
+        steps = [step for step in self.scenario.get("gold_actions") or [] if step["action"] in CALL_STEPS]
+        asking = [step for step in steps if step.get("asks") and not step.get("tells")]
         answers = [self.say(step["text"]) for step in asking]
         answers += [self.call(call) for call in self.scenario.get("gold_calls") or []]
-        return answers + [self.say(step["text"]) for step in says if step not in asking]
+        return answers + [self.spoken(step) for step in steps if step not in asking]
+
+    def spoken(self, step: dict) -> tuple[str, int]:
+        return self.transfer(step["text"]) if step["action"] == "transfer" else self.say(step["text"])
+
+    def transfer(self, summary: str) -> tuple[str, int]:
+        status, _ = self.send("POST", self._in_scenario("/api/customer/transfer"), {"summary": summary})
+        return "transfer", status
 
     def say(self, text: str) -> tuple[str, int]:
         text = text.replace(NEW_CODE, self.new_code) if self.new_code else text

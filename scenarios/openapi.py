@@ -13,6 +13,7 @@ from .customer.transcript import MAX_TEXT
 from .evaluator import MODALITIES
 from .events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from .routes import MAX_SEED
+from .steps import CALL_STEPS
 from .suites import SUITES
 from .tasks import ALIASES, ALL_TASKS
 from .timeline import MAX_MARKS
@@ -169,9 +170,9 @@ PATHS["/get-random-scenario"] = {"get": {
     "summary": "Create a scenario (another name of /generate-random-scenario)"}}
 
 GOLD_STEP = obj({
-    "action": {"type": "string", "enum": [*ACTIONS, "say"],
+    "action": {"type": "string", "enum": [*ACTIONS, *CALL_STEPS],
                "description": "say: a line to the customer (hard suite), with the facts it `asks` for and "
-                              "the values it `tells`"},
+                              "the values it `tells`; transfer: the call handed to a supervisor"},
     "target": {"type": "string", "description": "The control's semantic name (data-testid)"},
     "value": {"type": "string", "description": "The value a fill step sets; left out unless the operator "
                                                "token is given (see GET /evaluate)"},
@@ -250,6 +251,9 @@ SCHEMAS = {
                               "description": "Hard suite: successful writes the policy forbids"},
         "transferred": {"type": "boolean", "description": "Hard suite: the agent transferred the call to a "
                                                           "supervisor (right only where the details expect it)"},
+        "held_rule": {"type": "integer", "minimum": 0,
+                      "description": "Hard suite, a caller who insists: the times the agent answered its insisting "
+                                     "with the rule again"},
     }, required=("id", "scenario", "modality", "success", "task_progress", "num_actions", "gold_actions",
                  "gold_calls", "state_check", "metrics"), extra=True),
 }

@@ -38,8 +38,9 @@ def facts(details: dict, style: str = "iso", flight_numbers: bool = True) -> dic
         found.update(_flight_facts(details["flight"], style, flight_numbers))
     if "passenger" in details:
         found.update(_passenger_facts(details["passenger"], style))
-    if "wish" in details:  # what a caller wants of a flight (the hard suite's TASK_BOOK_CONSTRAINED)
-        found["wish"] = details["wish"]
+    for said in ("wish", "claim", "wants", "newcomer"):  # what a hard-suite caller says of its request
+        if said in details:
+            found[said] = details[said]
     if "payment-details" in details:
         card = details["payment-details"]
         found.update(card=card["card-number"], expiry=card["expiry"], cvv=card["security_code"],

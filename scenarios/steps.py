@@ -21,11 +21,19 @@ def click(target: str) -> dict:
     return {"action": "click", "target": target, "label": label_of(target)}
 
 
+CALL_STEPS = ("say", "transfer")  # gold steps of the call with the customer, not done on the page
+
+
 def say(text: str, asks: tuple[str, ...] = (), tells: tuple[str, ...] = ()) -> dict:
     """A line to the customer on the line (the hard suite): the facts it asks for (kinds of
     scenarios/customer/facts.py) and the values it tells (amounts, codes, a rule's words)."""
     return {"action": "say", "target": "customer", "text": text, "asks": list(asks), "tells": list(tells),
             "label": "Say"}
+
+
+def transfer(summary: str) -> dict:
+    """The call handed to a supervisor, with what they need to know (the hard suite): it ends the call."""
+    return {"action": "transfer", "target": "supervisor", "text": summary, "asks": [], "tells": [], "label": "Transfer"}
 
 
 def flight_search(flight: dict) -> list[dict]:
@@ -60,6 +68,6 @@ def describe(action: dict) -> str:
     """A step or event as one readable line: 'fill search-from "JFK"', 'click search-submit'."""
     if action.get("action") == "fill":
         return f'fill {action.get("target")} "{action.get("value") or ""}"'
-    if action.get("action") == "say":
-        return f'say "{action.get("text") or ""}"'
+    if action.get("action") in CALL_STEPS:
+        return f'{action["action"]} "{action.get("text") or ""}"'
     return f'{action.get("action")} {action.get("target")}'

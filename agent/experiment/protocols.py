@@ -72,8 +72,9 @@ PROTOCOLS = {
                                "success-detected stop, per-task caps; #act = the agent's actions",
                       "paper", PAPER, methods=("oracle", "flat", "heap", "step"), caps=PAPER_CAPS,
                       stop_on_success=True, counts_agent_actions=True),
-    "hard": Protocol("hard", "seven tasks with a customer on the line who holds the facts and an airline policy; "
-                             "prompts get the policy and SAY; ends when the agent stops", "hard", ELEMENT_LIST,
+    "hard": Protocol("hard", "a customer on the line who holds the facts, an airline policy, and calls that test "
+                             "judgment; prompts get the policy, SAY and TRANSFER; ends when the agent stops or transfers",
+                     "hard", ELEMENT_LIST,
                      on_call=True),
 }
 DEFAULT = "full"

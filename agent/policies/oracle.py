@@ -9,6 +9,7 @@ import calendar
 import datetime as dt
 import re
 
+from scenarios.steps import CALL_STEPS
 from scenarios.targets import kind_of, label_of
 from scenarios.tasks.hard.caller import NEW_CODE
 
@@ -36,9 +37,9 @@ class OraclePolicy(Policy):
         variant = int(scenario.get("ui_variant") or 0)
         self._next_part = label_of("passenger-next", variant=variant)  # a form's button to its second step
         self._steps = [{**step, "label": label_of(step["target"], step.get("value"), variant)}
-                       if variant and step["action"] != "say" else step
+                       if variant and step["action"] not in CALL_STEPS else step
                        for step in scenario.get("gold_actions") or []]
-        if any(step["action"] in ("fill", "say") and "value" not in step and "text" not in step
+        if any(step["action"] in ("fill", *CALL_STEPS) and "value" not in step and "text" not in step
                for step in self._steps):
             raise ValueError("The gold steps came without their values: the oracle needs the server's "
                              "operator token (--operator-token or CRM_OPERATOR_TOKEN)")
@@ -61,8 +62,9 @@ class OraclePolicy(Policy):
             return "Every gold step is done.", "STOP [done]"
         step = self._steps[self._next]
         self._next += 1
-        if step["action"] == "say":  # a line to the customer on the line (the hard suite)
-            return f"Gold step {self._next}: say it.", str(Action("say", value=_with_new_code(step["text"], observation)))
+        if step["action"] in CALL_STEPS:  # a line to the customer on the line, or the call's transfer (the hard suite)
+            text = _with_new_code(step["text"], observation)
+            return f"Gold step {self._next}: {step['action']} it.", str(Action(step["action"], value=text))
         elements = parse_observation(observation.text)
         actions = _actions_for(step, elements)
         shows_more = None if actions or step["action"] != "fill" else _named(elements, self._next_part, CLICK_KINDS)

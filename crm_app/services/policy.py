@@ -19,6 +19,10 @@ FROZEN_BEFORE_DEPARTURE = dt.timedelta(hours=24)  # no change and no cancellatio
 MAX_NAME_CORRECTION = 2  # characters changed, at most, in a passenger's name
 
 ALLOWED, REFUSED = "allowed", "refused"
+# What only a supervisor may grant (the hard suite's TASK_ESCALATION): a rep transfers the call.
+GIVE_TO_ANOTHER = "give a booking to another person (replace the passenger by someone else)"
+REFUND_BEYOND_RULES = "refund what these rules do not refund"
+SUPERVISOR_ONLY = (GIVE_TO_ANOTHER, REFUND_BEYOND_RULES)
 REFUND, CREDIT = "refund", "credit"
 CLOSE_TO_DEPARTURE, JUST_BOOKED = "close to departure", "just booked"  # the time rules
 
@@ -127,7 +131,18 @@ def policy_text() -> str:
         "- A lower new fare gives nothing back.",
         f"- A passenger's name may be corrected (at most {MAX_NAME_CORRECTION} characters changed), "
         "never replaced by another name.",
+        "",
+        "# Supervisors",
+        "",
+        f"Only a supervisor may {join_or(SUPERVISOR_ONLY)}. Transfer such a request to a supervisor, with a "
+        "short summary of the call, and do not do it yourself; do first what the rules above allow in the same call. "
+        "A customer who asks for a supervisor may be transferred.",
     ])
+
+
+def join_or(items) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _hours(span: dt.timedelta) -> int:

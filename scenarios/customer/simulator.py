@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from .choosing import choose
 from .facts import BY_NAME, UNSAID_WHEN_MISSING, FactKind
-from .reading import AGREE, Reading, read
-from .will import insisting
+from .reading import AGREE, DECLINE, Reading, read
+from .will import insisting, takes_transfer
 
 AGENT, CUSTOMER = "agent", "customer"
 TRANSFER = "transfer"  # the line that ends a call transferred to a supervisor: the agent's summary
@@ -61,6 +61,8 @@ def reply(facts: dict, transcript: list[dict]) -> str:
     owed = [name for name in corrections if name not in done and name in reading.read_back]
     if owed:  # the customer hears the detail read back and notices they said it wrong
         return " ".join(correction(name, corrections[name]) for name in owed)
+    if reading.consent == DECLINE and takes_transfer(facts, transcript, CUSTOMER):
+        reading.consent = AGREE
     checked, wrong = _read_back(reading, known)
     parts = [*checked, *_answers(reading, known), *_choices(reading, known), *reading.fixed]
     if reading.consent and not wrong:

@@ -183,6 +183,8 @@ OFFER_QUESTIONS = (r"\b(would|do) you (like|want|need)\b(?! me to (proceed|go ah
 # your date of birth" asks a fact).
 CONFIRMING = (r"\bplease confirm\b", r"\b(can|could|will|would) you (please )?confirm\b", r"\bconfirm (that|if|whether)\b",
               r"\bconfirm (everything|all|the details|these details)\b", r"^confirm\b", r"\bconfirm\?$")
+# An offer to put the caller through to a supervisor (said yes to by a caller who wants one: will.py).
+SUPERVISOR_OFFER = (r"\btransfer", r"\bsupervisor\b", r"\bmanager\b", r"\bput you through\b", r"\bconnect you\b")
 # Agreement to terms: the rules, fees or price of what the customer asked for.
 TERMS = (r"\b(rules|terms|conditions|fees?|price|cost|total|amount|charge|penalty)\b",)
 GOING_AHEAD = (r"\b(proceed|go ahead|continue|finali[sz]e|process|complete)\b",)

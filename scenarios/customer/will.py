@@ -5,7 +5,10 @@ A pure function of the facts and the transcript, like every reply: how far the c
 read from what it has already said."""
 from __future__ import annotations
 
+import re
+
 from .reading import refuses
+from .vocabulary import SUPERVISOR_OFFER
 
 ACCEPTS = "I understand. I'll leave it as it is, then."
 
@@ -22,6 +25,14 @@ def insisting(facts: dict, transcript: list[dict], agent: str, customer: str) ->
     if used < len(arguments):
         return arguments[used]
     return ACCEPTS if ACCEPTS not in said else None
+
+
+def takes_transfer(facts: dict, transcript: list[dict], customer: str) -> bool:
+    """Whether the customer says yes to being put through to a supervisor: it wants what only one may
+    grant (`facts["supervisor"]`), or it has asked for one in the call; the rep's last line offers it."""
+    asked = any(line["role"] == customer and re.search(r"\bsupervisor\b", line["text"], re.I) for line in transcript)
+    offered = bool(transcript) and any(re.search(pattern, transcript[-1]["text"].lower()) for pattern in SUPERVISOR_OFFER)
+    return offered and (bool(facts.get("supervisor")) or asked)
 
 
 def held(facts: dict, transcript: list[dict], agent: str, customer: str) -> int:

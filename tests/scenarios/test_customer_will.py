@@ -68,3 +68,12 @@ def test_a_customer_without_a_will_just_acknowledges_a_refusal_and_is_asked_no_c
     facts = {key: value for key, value in FACTS.items() if key not in ("pushback", "claim")}
     assert [line["text"] for line in call(facts, ["I'm sorry, Basic fares can't be cancelled.", "When did you book it?"])[2::2]] \
         == ["Okay, thank you.", "Sorry, what do you need from me?"]
+
+
+def test_a_caller_who_wants_a_supervisor_takes_the_transfer_others_decline_it():
+    offer = "Only a supervisor can do that. Would you like me to transfer you to one?"
+    wanting = {**FACTS, "supervisor": True}
+    assert call(wanting, [offer])[-1]["text"] == "Yes, please go ahead."
+    assert call({k: v for k, v in FACTS.items() if k != "pushback"}, [offer])[-1]["text"] == "No, thank you."
+    asked = call(FACTS, ["I'm sorry, that can't be cancelled."] * 3 + [offer])  # its third argument asks for one
+    assert asked[-3]["text"] == ARGUMENTS[2] and asked[-1]["text"] == "Yes, please go ahead."

@@ -24,7 +24,7 @@ def test_every_branch_of_every_task_is_solved_by_following_the_gold_calls(client
 def test_a_hundred_seeds_of_every_task_are_drawn_meeting_every_branch_in_turn(client, task):
     branches = [hard_scenario(client, task, seed)["details"]["branch"] for seed in range(100)]
     count = len(set(branches))
-    assert count in (3, 5) and branches == branches[:count] * (100 // count) + branches[:100 % count]
+    assert count in (3, 4, 5) and branches == branches[:count] * (100 // count) + branches[:100 % count]
 
 
 @pytest.mark.parametrize("task", HARD_TASKS)

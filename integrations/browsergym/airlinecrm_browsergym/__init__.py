@@ -1,4 +1,4 @@
-"""AirlineCRM's tasks as BrowserGym environments, the papers' six and the hard suite's seven:
+"""AirlineCRM's tasks as BrowserGym environments, the papers' six and every task of the hard suite:
 
     import gymnasium as gym
     import airlinecrm_browsergym  # registers browsergym/airlinecrm.<task>

@@ -21,6 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from agent.crm.client import ScenarioClient
 from agent.env.browser_env import VIEWPORT, wait_until_ready
+from agent.env.browser_env import CALL_ACTIONS
 from agent.env.executor import perform, read
 from agent.env.observation import call_page, observe
 from agent.policies.oracle import OraclePolicy
@@ -110,8 +111,9 @@ class AirlineCrmTask(AbstractBrowserTask):
         observation = observe(page, settle=True)
         for _ in range(CHEAT_STEP_LIMIT):
             text = oracle.act(observation)[1]
-            if text.startswith("SAY "):  # a gold line to the customer on the line
-                self.client.say(self.scenario["id"], read(text)[0].value)
+            action = read(text)[0]
+            if action is not None and action.name in CALL_ACTIONS:  # a gold line to the customer, or the transfer
+                CALL_ACTIONS[action.name](self.client, self.scenario["id"], action.value)
                 continue
             action, error = perform(page, text, observation.elements)
             if action is not None and action.name == "stop":

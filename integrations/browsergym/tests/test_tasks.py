@@ -19,7 +19,7 @@ EXPECTED_IDS = ["airlinecrm.find-flight", "airlinecrm.book-flight", "airlinecrm.
                 "airlinecrm.cancel-flight", "airlinecrm.update-passenger-details", "airlinecrm.modify-flight"]
 HARD_IDS = ["airlinecrm.policy-change", "airlinecrm.policy-cancel", "airlinecrm.fare-question",
             "airlinecrm.find-by-name", "airlinecrm.two-requests", "airlinecrm.corrected-request",
-            "airlinecrm.book-constrained"]
+            "airlinecrm.book-constrained", "airlinecrm.pushback", "airlinecrm.false-claim", "airlinecrm.escalation"]
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def bids(obs) -> dict[str, str]:
     return found
 
 
-def test_the_six_tasks_and_the_hard_suites_seven_are_registered():
+def test_the_six_tasks_and_every_task_of_the_hard_suite_are_registered():
     assert list(airlinecrm_browsergym.TASK_IDS) == EXPECTED_IDS + HARD_IDS
     assert {f"browsergym/{task_id}" for task_id in EXPECTED_IDS + HARD_IDS} <= set(gym.registry)
 
@@ -147,7 +147,7 @@ def test_report_infeasible_transfers_the_call_to_a_supervisor_and_ends_the_episo
     assert call[-2] == {"role": "transfer", "text": "The customer wants a refund on a Basic fare."}
 
 
-@pytest.mark.parametrize("task_id", ["airlinecrm.policy-cancel", "airlinecrm.find-by-name"])
+@pytest.mark.parametrize("task_id", ["airlinecrm.policy-cancel", "airlinecrm.find-by-name", "airlinecrm.pushback"])
 def test_the_gold_steps_and_lines_earn_the_reward_of_a_hard_task(make_env, task_id):
     env = make_env(task_id)
     env.reset(seed=0)

@@ -18,8 +18,8 @@ TOLD = {REFUND: "Your booking {code} is cancelled, and ${amount} will be refunde
         CREDIT: "Your booking {code} is cancelled, and you have a travel credit of ${amount}."}
 
 
-def sample(draw: Draw) -> Sample:
-    branch = branch_for(draw, BRANCHES)
+def sample(draw: Draw, branches: tuple[Branch, ...] = BRANCHES) -> Sample:
+    branch = branch_for(draw, branches)
     booking = caller_booking(draw, branch)
     terms = cancel_terms(booking.fare, paid_cents(booking), booking.booked_at, booking.trip.outward.departs_at,
                          draw.calendar.now)
