@@ -40,8 +40,8 @@ from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_
 from .results.table import format_labelled
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     if args.command == "memory":
         return memory_cli.main(args, parser)
@@ -308,8 +308,14 @@ class _Help(argparse.ArgumentDefaultsHelpFormatter):
         return text if "default" in text or action.default is None else super()._get_help_string(action)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m agent", formatter_class=_Help,
+def commands() -> dict[str, str]:
+    """Each command of this command line and its help: the `airlinecrm` command offers them all."""
+    subcommands = next(action for action in _parser()._actions if isinstance(action, argparse._SubParsersAction))
+    return {choice.dest: choice.help for choice in subcommands._choices_actions}
+
+
+def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, formatter_class=_Help,
                                      description="Run agents on CRM scenarios and summarize the results.")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="play episodes and print the summary table", formatter_class=_Help)

@@ -4,9 +4,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .locations import default_instance_folder, page_folder
+
 DEFAULTS = {
-    # A SQLAlchemy URL; SQLite (the default, a file under instance/) is the database the tests cover.
-    "DATABASE_URL": "sqlite:///instance/crm.db",
+    # A SQLAlchemy URL; empty: the SQLite file crm.db in the instance folder (the database the tests cover).
+    "DATABASE_URL": "",
     # The simulated clock: scenarios replay identically because 'today' never moves.
     "TODAY": "2026-06-01",
     # How many days after 'today' flights can be sold.
@@ -15,7 +17,8 @@ DEFAULTS = {
     "DATA_SEED": 20240601,
     # Bookings created in the shared sandbox dataset on first start.
     "SANDBOX_BOOKINGS": 40,
-    # Where secrets are kept when not given below (default: Flask's instance folder, ./instance).
+    # Where secrets (when not given below) and the default database are kept; empty: the checkout's
+    # instance/, or a per-user data folder when installed (crm_app/locations.py).
     "INSTANCE_PATH": None,
     # Shows /evaluate's gold values to whoever sends it; empty: read or made in the instance folder.
     "OPERATOR_TOKEN": None,
@@ -32,8 +35,8 @@ DEFAULTS = {
     # role-plays it when set (its key from OPENAI_API_KEY); empty: the deterministic rule-based one.
     "CUSTOMER_MODEL": "",
     "CUSTOMER_BASE_URL": "",
-    # The folder whose templates/ and static/ make the page: the repository's root, where they stay.
-    "PAGE_FOLDER": str(Path(__file__).resolve().parent.parent),
+    # The folder whose templates/ and static/ make the page: the repository's root, or the installed package's.
+    "PAGE_FOLDER": str(page_folder()),
 }
 
 ENVIRONMENT_KEYS = {"DATABASE_URL": "DATABASE_URL", "TODAY": "CRM_TODAY", "DATA_SEED": "CRM_DATA_SEED",
@@ -53,7 +56,13 @@ def load_config(overrides: dict | None = None) -> dict:
     for key in INTEGER_KEYS:
         config[key] = int(config[key])
     config["PUBLIC_URL"] = checked_public_url(config["PUBLIC_URL"])
+    config["INSTANCE_PATH"] = str(Path(config["INSTANCE_PATH"] or default_instance_folder()).resolve())
+    config["DATABASE_URL"] = config["DATABASE_URL"] or default_database(config["INSTANCE_PATH"])
     return config
+
+
+def default_database(instance_folder: str) -> str:
+    return f"sqlite:///{Path(instance_folder) / 'crm.db'}"
 
 
 def checked_public_url(url: str | None) -> str:

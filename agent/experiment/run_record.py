@@ -19,6 +19,8 @@ import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from crm_app.version import VERSION
+
 from ..episode.run_folder import RUN_RECORD
 from ..episode.spec import EpisodeSpec
 from ..json_files import read_json_object, write_json
@@ -170,9 +172,9 @@ def git_commit() -> str | None:
 
 
 def package_versions() -> dict[str, str]:
-    """Python's version and the installed version of each of the project's dependencies: the
-    server's and the agent extra's (what a run uses)."""
-    found = {"python": platform.python_version()}
+    """Python's and this project's version, and the installed version of each of the project's
+    dependencies: the server's and the agent extra's (what a run uses)."""
+    found = {"python": platform.python_version(), "airlinecrm": VERSION}
     try:
         requirements = importlib.metadata.requires("airlinecrm") or []
     except importlib.metadata.PackageNotFoundError:

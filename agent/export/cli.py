@@ -17,18 +17,16 @@ import argparse
 import subprocess
 import sys
 import tempfile
-from importlib.metadata import version
 from pathlib import Path
 
 from crm_app.config import DEFAULTS
+from crm_app.version import VERSION
 
 from ..episode.run_folder import RUN_RECORD, trajectory_paths
 from ..episode.trajectory import UnreadableTrajectory, read_trajectory
 from ..experiment.protocols import PROTOCOLS
 from ..experiment.run_record import git_commit
 from ..json_files import read_json_object
-from .dataset import write_dataset
-from .rows import episode_row
 
 WORLD = {"TODAY": DEFAULTS["TODAY"], "DATA_SEED": DEFAULTS["DATA_SEED"]}  # the world every export is made in
 SCREENSHOT = "screenshot"  # the mode kept as an image column (the screenshot after each step)
@@ -60,6 +58,10 @@ def add_parser(commands) -> None:
 
 
 def main(args, parser: argparse.ArgumentParser) -> int:
+    try:  # imported here, so that the other commands work without the export extra
+        import pyarrow  # noqa: F401
+    except ModuleNotFoundError:
+        parser.error("export needs the export extra: pip install 'airlinecrm[export]'")
     if args.export_command == "scenarios":
         return export_scenarios(args, parser)
     if args.export_command == "run":
@@ -113,6 +115,9 @@ def export_run(run_dir: Path, out: Path, parser: argparse.ArgumentParser) -> int
 
 
 def _write(run_dirs: list[Path], out: Path, provenance: dict, parser: argparse.ArgumentParser) -> int:
+    from .dataset import write_dataset
+    from .rows import episode_row
+
     rows = []
     for path in (path for run_dir in run_dirs for path in trajectory_paths(run_dir)):
         try:
@@ -152,4 +157,4 @@ def _command(args) -> str:
 
 
 def _project() -> dict:
-    return {"project": "airlinecrm", "version": version("airlinecrm"), "git_commit": git_commit()}
+    return {"project": "airlinecrm", "version": VERSION, "git_commit": git_commit()}

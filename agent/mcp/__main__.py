@@ -38,8 +38,8 @@ class Refused(Exception):
         self.status = status
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+def main(argv: list[str] | None = None, prog: str = "python -m agent.mcp") -> int:
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     _check(args, parser)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(name)s: %(message)s")
@@ -133,9 +133,9 @@ def _check(args, parser: argparse.ArgumentParser) -> None:
         parser.error(f"--port must be from 1 to 65535, not {args.port}")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m agent.mcp",
+        prog=prog,
         description="Serve the CRM's JSON API as MCP tools bound to one scenario, so that any MCP client can "
                     "work it; GET /evaluate?scenario=ID scores the result.")
     parser.add_argument("--server", default=DEFAULT_SERVER,

@@ -20,6 +20,8 @@ from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 
+from crm_app.version import VERSION
+
 from ..crm.tools import ScenarioTools
 from ..policies.prompting import conversation_text, load_prompt, render, task_text
 
@@ -79,7 +81,7 @@ def make_server(tools: ScenarioTools, scenario: dict | None = None) -> Server:
     instructions = (f"Tools of the AirlineCRM JSON API, bound to scenario {tools.scenario_id} of the CRM at "
                     f"{tools.server_url}: every call acts on that scenario's data only. Follow the airline's "
                     f"policy ({POLICY_URI}). When the task is done, {score_url} scores it.")
-    return Server("airlinecrm", version="1.0.0", instructions=instructions, **handlers)
+    return Server("airlinecrm", version=VERSION, instructions=instructions, **handlers)
 
 
 def _task_prompt(scenario: dict) -> dict:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from flask import Blueprint, Flask, current_app
 
 from ..suite_look import suite_names
+from ..version import VERSION
 from .paths import PAGE_PATHS, PARAMETERS, crm_paths
 from .schemas import SCHEMAS
 
@@ -63,7 +64,7 @@ def document(parts: Iterable[ApiPart] = (), suites: Iterable[str] = ()) -> dict:
     parts = tuple(parts)
     return {
         "openapi": "3.1.0",
-        "info": {"title": "AirlineCRM", "version": "1.0.0", "description": DESCRIPTION},
+        "info": {"title": "AirlineCRM", "version": VERSION, "description": DESCRIPTION},
         "tags": [CRM_TAG, *(part.tag for part in parts), PAGE_TAG],
         "paths": _joined(crm_paths(list(suites)), *(part.paths for part in parts), PAGE_PATHS),
         "components": {"schemas": _joined(SCHEMAS, *(part.schemas for part in parts)),
