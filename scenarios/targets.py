@@ -73,6 +73,9 @@ TARGETS: dict[str, Target] = {
     # The hard suite's CRM only (SuiteLook.airline_policy)
     "nav-booking-search": Target("button"),
     "nav-policy": Target("button"),
+    "nav-transfer": Target("button"),
+    "transfer-summary": Target("text", "transfer"),
+    "transfer-submit": Target("button", "transfer"),
     "booking-search-lastname": Target("text", "booking-search"),
     "booking-search-date": Target("date", "booking-search"),
     "booking-search-submit": Target("button", "booking-search"),

@@ -65,6 +65,7 @@ export const api = {
   getBooking: (code) => request("GET", bookingPath(code)),
   searchBookings: (params) => request("GET", `/api/bookings?${query(params)}`),
   policy: () => request("GET", "/api/policy"),
+  transferCall: (summary) => request("POST", "/api/customer/transfer", { summary }, true),
   cancelBooking: (code, typed) =>
     request("POST", `${bookingPath(code)}/cancel`, { confirmation_code: typed }, true),
   updatePassenger: (code, fields) => request("PATCH", `${bookingPath(code)}/passenger`, fields, true),

@@ -112,6 +112,16 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                              "Bookings found", "Select booking", "Matches"),
     "booking-search-open": ("Open booking", "View booking", "Show booking", "Go to booking", "Open",
                             "See reservation", "Open reservation"),
+    # the hard suite's transfer of the call to a supervisor
+    "nav-transfer": ("Transfer to supervisor", "Escalate call", "Hand to supervisor", "Supervisor",
+                     "Escalation", "Transfer call", "Call a supervisor"),
+    "transfer-summary": ("Summary for the supervisor", "What the supervisor needs to know", "Call summary",
+                         "Handover note", "Reason for transfer", "Notes for supervisor", "Summary"),
+    "transfer-submit": ("Transfer the call", "Escalate", "Hand over", "Transfer", "Send to supervisor",
+                        "Transfer now", "Escalate now"),
+    "transfer-done": ("The call was transferred to a supervisor.", "Escalated to a supervisor.",
+                      "Handed over to a supervisor.", "Transferred.", "A supervisor has the call.",
+                      "Transfer complete.", "The call is with a supervisor."),
 }
 
 # Controls that say the same words as another (the change panel's search is the home search's)
@@ -123,7 +133,7 @@ SAME_WORDS: dict[str, str] = {
     "find-code": "code", "cancel-code": "code", "confirmation-code": "code",
     "booking-search-lastname": "passenger-lastname",
     "modify-heading": "modify-booking", "find-heading": "nav-find-booking", "help-heading": "nav-help",
-    "policy-heading": "nav-policy", "booking-search-heading": "nav-booking-search", "cancel-title": "cancel-booking",
+    "policy-heading": "nav-policy", "transfer-heading": "nav-transfer", "booking-search-heading": "nav-booking-search", "cancel-title": "cancel-booking",
     **{f"modify-passenger-{field}": f"passenger-{field}"
        for field in ("title", "firstname", "lastname", "email", "gender", "dob")},
 }

@@ -228,3 +228,29 @@ def test_fare_and_booking_search_events_name_their_targets(page, hard_server, ap
         ("click", "nav-policy", {}),
     ]
     assert ("fill", "fare", "Flex") in seen
+
+
+def test_transfer_to_supervisor_hands_the_call_over_and_ends_it(page, hard_server):
+    from crm_app.http_client import http_sender
+    from tests.conftest import OPERATOR
+    send = http_sender(hard_server, headers=OPERATOR)
+    status, scenario = send("GET", "/generate-random-scenario?task=TASK_ESCALATION&seed=0&suite=hard")
+    assert status == 200
+    open_app(page, hard_server, f"?scenario={scenario['id']}")
+    page.get_by_role("link", name="Transfer to supervisor").click()
+    transfer = region(page, "Transfer to supervisor")
+    transfer.get_by_label("Summary for the supervisor").fill("Wants to give the booking to a friend.")
+    transfer.get_by_role("button", name="Transfer the call").click()
+    expect(transfer.get_by_role("status")).to_have_text("The call was transferred to a supervisor.")
+    expect(transfer.get_by_role("button", name="Transfer the call")).to_be_hidden()
+    expect(transfer.get_by_label("Summary for the supervisor")).to_be_hidden()
+    _, call = send("GET", f"/api/customer/messages?scenario={scenario['id']}")
+    assert call["messages"][-2] == {"role": "transfer", "text": "Wants to give the booking to a friend."}
+    _, result = send("GET", f"/evaluate?scenario={scenario['id']}")
+    assert result["transferred"] is True and result["success"] == 0  # the caller was never verified nor told
+    page.reload()  # the page again: a second transfer is refused
+    page.wait_for_function("() => window.crm && window.crm.ready === true")
+    page.get_by_role("link", name="Transfer to supervisor").click()
+    transfer.get_by_label("Summary for the supervisor").fill("Once more.")
+    transfer.get_by_role("button", name="Transfer the call").click()
+    expect(transfer.get_by_role("alert")).to_contain_text("The call was transferred to a supervisor and has ended")
