@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..services.errors import InvalidInput
+from ..services.numbers import whole_number
 from .names import Namer, renamed_classes, script_classes
 from .wording import SCRIPT_WORDS, words
 
@@ -89,10 +89,8 @@ def variant_named(value, seed: int) -> UiVariant:
         return DEFAULT
     if text == RANDOM:
         return random.Random(f"ui-variant:{seed}").choice(VARIANTS)
-    if text.isdigit() and int(text) < len(VARIANTS):
-        return VARIANTS[int(text)]
-    raise InvalidInput(f"ui_variant must be a number from 0 to {len(VARIANTS) - 1} or {RANDOM!r}, "
-                       f"not {str(value)[:20]!r}", {"ui_variant": "Unknown UI variant"})
+    last = len(VARIANTS) - 1
+    return VARIANTS[whole_number(text, "ui_variant", last, f"a number from 0 to {last} or {RANDOM!r}")]
 
 
 def variant(number: int | None) -> UiVariant:
