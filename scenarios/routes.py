@@ -57,7 +57,10 @@ def _scenario_json(scenario, text: dict, starts_asked: bool) -> dict:
     """The scenario as told: in a suite that hides its details (the hard suite's customer holds the
     facts), only its id, page, briefing and opening line, unless the operator asks."""
     url = page_url(f"?scenario={scenario.id}")
-    shown_in = {"ui_variant": scenario.ui_variant} if scenario.ui_variant else {}  # variant 0 says nothing
+    # Said whenever it was asked for (0 included); a scenario stored before that was recorded asked
+    # for the variants other than 0.
+    asked = scenario.ui_variant_asked or scenario.ui_variant
+    shown_in = {"ui_variant": scenario.ui_variant} if asked else {}
     operator = is_operator()
     starts_from = {"initial_state": store.initial_state(_world(), scenario)} if operator and starts_asked else {}
     if suite_named(scenario.suite).hidden_details and not operator:
@@ -84,7 +87,7 @@ def generate_scenario():
     # Without a task the seed picks one, so that a seed alone still names one scenario.
     task = suite.check(task_named(name)) if name else random.Random(f"task:{seed}").choice(suite.tasks)
     variant = variant_named(request.args.get("ui_variant"), seed)
-    scenario, text = store.create_scenario(_world(), task, seed, suite, variant.number)
+    scenario, text = store.create_scenario(_world(), task, seed, suite, None if variant is None else variant.number)
     return _scenario_json(scenario, text, starts_asked)
 
 

@@ -81,12 +81,12 @@ VARIANTS: tuple[UiVariant, ...] = (
 DEFAULT = VARIANTS[0]
 
 
-def variant_named(value, seed: int) -> UiVariant:
-    """The variant a request names: a number, `random` (drawn from the scenario's seed), or none
-    (variant 0); InvalidInput says the choices."""
+def variant_named(value, seed: int) -> UiVariant | None:
+    """The variant a request names: a number, `random` (drawn from the scenario's seed), or None
+    when it names none (its page is variant 0); InvalidInput says the choices."""
     text = value.strip().lower() if isinstance(value, str) else ""
     if not text:
-        return DEFAULT
+        return None
     if text == RANDOM:
         return random.Random(f"ui-variant:{seed}").choice(VARIANTS)
     last = len(VARIANTS) - 1
