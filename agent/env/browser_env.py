@@ -46,7 +46,7 @@ from .actions import Action
 from .browser import launch_chromium
 from .episode_end import step_end
 from .executor import act_and_observe, attempt, read
-from .modes import DEFAULT_MODES, IMAGE, MODES, check_modes, extract_modes
+from .modes import DEFAULT_MODES, check_modes, extract_modes, has_images
 from .observation import ELEMENT_LIST, Observation, Reading, call_page, observation_from, observe
 from .progress import EpisodeProgress
 
@@ -76,7 +76,7 @@ class CrmEnv:
         self.max_steps = max_steps
         self.observations = check_modes(observations)
         # with a pixel mode clicks use the real mouse, so that screenshots show what it hovers
-        self._real_mouse = any(MODES[name].kind == IMAGE for name in self.observations)
+        self._real_mouse = has_images(self.observations)
         self.reading, self.suite, self.stop_on_success = reading, suite, stop_on_success
         self.on_call = on_call  # a customer on the line: the first observation opens with their first line
         self._playwright = None
