@@ -16,8 +16,7 @@ THREADS = 16
 # the others, then makes, resets and closes one on a shared browser (one Chromium for 16 resets).
 SCRIPT = """
 import json, sys, threading
-from agent.env.browser_env import CrmEnv
-from agent.env.browser_host import BrowserHost
+from agent.env import BrowserHost, CrmEnv
 
 url, count = sys.argv[1], int(sys.argv[2])
 together, host, failures = threading.Barrier(count), BrowserHost(), []
