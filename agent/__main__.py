@@ -101,7 +101,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
             record = start_record(out, argv, specs, options, run.settings, url, embedded,
-                                  {**execution, "concurrency": args.concurrency})
+                                  {**execution, "concurrency": args.concurrency}, args.ui_variant.strip() or None)
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
                     webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from .services.cards import CardHasher
@@ -178,6 +178,7 @@ class Scenario(Base):
     seed: Mapped[int] = mapped_column(Integer)
     suite: Mapped[str] = mapped_column(String(20), default="full", server_default="full")  # scenarios/suites.py
     ui_variant: Mapped[int] = mapped_column(default=0, server_default="0")  # crm_app/ui_variants.py
+    ui_variant_asked: Mapped[bool] = mapped_column(default=False, server_default=false())  # 0 too, when asked
     details: Mapped[dict] = mapped_column(JSON)
     created_on: Mapped[dt.date] = mapped_column(Date)
 

@@ -14,6 +14,7 @@ ADDED_COLUMNS = (
     ("customer_messages", "calls_before", "INTEGER NOT NULL DEFAULT 0"),
     ("customer_messages", "speaker", "VARCHAR(80)"),
     ("scenarios", "ui_variant", "INTEGER NOT NULL DEFAULT 0"),  # crm_app/ui_variants.py
+    ("scenarios", "ui_variant_asked", "BOOLEAN NOT NULL DEFAULT FALSE"),
     ("api_calls", "events_before", "INTEGER NOT NULL DEFAULT 0"),  # scenarios/timeline.py
     ("api_calls", "state_after", "JSON"),
 )

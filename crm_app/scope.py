@@ -26,12 +26,14 @@ class ScenarioRef:
     seed: int
     suite: str
     ui_variant: int = 0
+    ui_variant_asked: bool = False  # whether the request that made it named a variant (0 included)
 
 
 def find_scenario(session: Session, scenario_id: str) -> ScenarioRef | None:
     """The scenario of that id, asking the database only about ids this process has not seen."""
     def load():
-        row = session.execute(select(Scenario.id, Scenario.task, Scenario.seed, Scenario.suite, Scenario.ui_variant)
+        row = session.execute(select(Scenario.id, Scenario.task, Scenario.seed, Scenario.suite, Scenario.ui_variant,
+                                     Scenario.ui_variant_asked)
                               .where(Scenario.id == scenario_id)).first()
         return ScenarioRef(*row) if row else None
 

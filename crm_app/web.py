@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from .db import get_session
 from .scope import requested_scenario_id
 from .services.flights import airports_by_state
+from .services.numbers import ascii_number
 from .services.validation import EARLIEST_BIRTH
 from .suite_look import current_look, current_variant
 from .ui_variants import VARIANTS, PageVocabulary
@@ -45,12 +46,13 @@ def index():
     )
 
 
-@web.get("/ui-variant/<int:number>/style.css")
-def variant_stylesheet(number: int):
+@web.get("/ui-variant/<number>/style.css")
+def variant_stylesheet(number: str):
     """static/style.css for a UI variant: its class selectors renamed as the variant's page names them."""
-    if not 0 < number < len(VARIANTS):
+    variant = ascii_number(number, len(VARIANTS) - 1)  # Flask's int converter would also take '٣'
+    if not variant:
         abort(404)
-    response = Response(_stylesheet(current_app.static_folder, number), mimetype="text/css")
+    response = Response(_stylesheet(current_app.static_folder, variant), mimetype="text/css")
     response.cache_control.public, response.cache_control.max_age = True, 3600
     return response
 

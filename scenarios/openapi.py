@@ -207,8 +207,10 @@ SCHEMAS = {
                                                  "CRM_PUBLIC_URL when the server has one, else the host the "
                                                  "request was sent to"},
         "seed": {"type": "integer"},
-        "ui_variant": {"type": "integer", "minimum": 1, "description": "The UI variant its page shows; left "
-                                                                       "out for variant 0"},
+        "ui_variant": {"type": "integer", "minimum": 0, "description": "The UI variant its page shows, whenever "
+                                                                       "?ui_variant= asked for one (0 and random "
+                                                                       "included); left out when none was asked "
+                                                                       "for (the page is variant 0)"},
         "instruction": {"type": "string", "description": "The task in one sentence"},
         "conversation": {"type": "array", "items": obj(
             {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},

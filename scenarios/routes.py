@@ -49,17 +49,20 @@ def _initial_state_asked() -> bool:
     """?initial_state=1: the operator's answer also names the bookings the scenario starts from."""
     asked = request.args.get("initial_state", "").strip().lower()
     if asked not in ("", "0", "1", "false", "true"):
-        raise InvalidInput("initial_state takes 1 or 0")
+        raise InvalidInput("initial_state takes 1 or 0", {"initial_state": "Must be 1 or 0"})
     return asked in ("1", "true")
 
 
-def _scenario_json(scenario, text: dict) -> dict:
+def _scenario_json(scenario, text: dict, starts_asked: bool) -> dict:
     """The scenario as told: in a suite that hides its details (the hard suite's customer holds the
     facts), only its id, page, briefing and opening line, unless the operator asks."""
     url = page_url(f"?scenario={scenario.id}")
-    shown_in = {"ui_variant": scenario.ui_variant} if scenario.ui_variant else {}  # variant 0 says nothing
+    # Said whenever it was asked for (0 included); a scenario stored before that was recorded asked
+    # for the variants other than 0.
+    asked = scenario.ui_variant_asked or scenario.ui_variant
+    shown_in = {"ui_variant": scenario.ui_variant} if asked else {}
     operator = is_operator()
-    starts_from = {"initial_state": store.initial_state(_world(), scenario)} if operator and _initial_state_asked() else {}
+    starts_from = {"initial_state": store.initial_state(_world(), scenario)} if operator and starts_asked else {}
     if suite_named(scenario.suite).hidden_details and not operator:
         return {"id": scenario.id, "url": url, **shown_in, "instruction": text["instruction"],
                 "conversation": text["conversation"]}
@@ -77,22 +80,22 @@ def _scenario_json(scenario, text: dict) -> dict:
 @scenario_routes.get("/generate-random-scenario")
 @scenario_routes.get("/get-random-scenario")
 def generate_scenario():
-    seed = _seed()
+    seed, starts_asked = _seed(), _initial_state_asked()
     # The server's suite (run.py --suite, CRM_SUITE) unless the request names one (?suite=).
     suite = suite_named(request.args.get("suite") or current_app.config["SUITE"])
     name = request.args.get("task", "").strip()
     # Without a task the seed picks one, so that a seed alone still names one scenario.
     task = suite.check(task_named(name)) if name else random.Random(f"task:{seed}").choice(suite.tasks)
     variant = variant_named(request.args.get("ui_variant"), seed)
-    scenario, text = store.create_scenario(_world(), task, seed, suite, variant.number)
-    return _scenario_json(scenario, text)
+    scenario, text = store.create_scenario(_world(), task, seed, suite, None if variant is None else variant.number)
+    return _scenario_json(scenario, text, starts_asked)
 
 
 @scenario_routes.get("/reset-scenario")
 def reset_scenario():
-    scenario = scenario_from_request(get_session(), required=True)
+    scenario, starts_asked = scenario_from_request(get_session(), required=True), _initial_state_asked()
     text = store.reset_scenario(_world(), scenario)
-    return _scenario_json(scenario, text)
+    return _scenario_json(scenario, text, starts_asked)
 
 
 @scenario_routes.get("/evaluate")

@@ -73,14 +73,16 @@ def _draw(world: World, task: Task, seed: int, suite: Suite) -> tuple[Sample, di
     return sample, told
 
 
-def create_scenario(world: World, task: Task, seed: int, suite: Suite, ui_variant: int = 0) -> tuple[Scenario, dict]:
-    """Store a new scenario (shown in UI variant `ui_variant`) and the bookings it starts with, in
-    one transaction."""
+def create_scenario(world: World, task: Task, seed: int, suite: Suite,
+                    ui_variant: int | None = None) -> tuple[Scenario, dict]:
+    """Store a new scenario (shown in UI variant `ui_variant`; None: none was asked for, variant 0)
+    and the bookings it starts with, in one transaction."""
     sample, told = describe(world, task, seed, suite)
     scenario_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
     setup = _setup_bookings(world, scenario_id, sample)
     with write_transaction(world.session) as session:
-        scenario = Scenario(id=scenario_id, task=task.name, seed=seed, suite=suite.name, ui_variant=ui_variant,
+        scenario = Scenario(id=scenario_id, task=task.name, seed=seed, suite=suite.name, ui_variant=ui_variant or 0,
+                            ui_variant_asked=ui_variant is not None,
                             details=details_at_rest(sample.details), created_on=world.calendar.today)
         session.add(scenario)
         session.add_all(setup)

@@ -12,9 +12,8 @@ A scenario with a customer on the line has none: the call is not ordered against
 """
 from __future__ import annotations
 
-import re
-
 from crm_app.services.errors import InvalidInput
+from crm_app.services.numbers import whole_number, wrong_number
 
 from . import evaluator
 from .card_data import Protect
@@ -22,7 +21,8 @@ from .tasks.base import Task
 
 STEP_SCORES = ("success", "task_progress", "num_actions", "matched")
 MAX_MARKS = 1000
-_COUNT = re.compile(r"[0-9]{1,9}")
+MARKS = f"'all' or at most {MAX_MARKS} event counts separated by commas"
+MAX_COUNT = 2**31 - 1  # more events than a scenario can hold
 
 
 def marks_from(text: str) -> list[int] | None:
@@ -33,9 +33,9 @@ def marks_from(text: str) -> list[int] | None:
     if text == "all":
         return []
     parts = text.split(",")
-    if len(parts) > MAX_MARKS or not all(_COUNT.fullmatch(part.strip()) for part in parts):
-        raise InvalidInput(f"timeline must be 'all' or at most {MAX_MARKS} event counts separated by commas")
-    return [int(part) for part in parts]
+    if len(parts) > MAX_MARKS:
+        raise wrong_number("timeline", MARKS, text)
+    return [whole_number(part.strip(), "timeline", MAX_COUNT, MARKS) for part in parts]
 
 
 def timeline(task: Task, details: dict, events: list[dict], calls: list[dict], initial: dict, final: dict,

@@ -164,3 +164,16 @@ def test_the_crm_app_alone_documents_exactly_its_own_routes(database_url, tmp_pa
         dispose(app)
     assert set(operations(document)) == registered_routes(app)
     assert ("GET", "/api/config") in registered_routes(app) and ("GET", "/evaluate") not in registered_routes(app)
+
+
+def subpackages(root: Path = ROOT) -> list[str]:
+    """Every package below the project's packages, as a path with a trailing slash (agent/env/modes/)."""
+    return sorted(f"{init.parent.relative_to(root).as_posix()}/" for package in PACKAGES
+                  for init in (root / package).rglob("__init__.py")
+                  if init.parent != root / package and "__pycache__" not in init.parts)
+
+
+def test_the_architecture_document_names_every_subpackage():
+    document = (ROOT / "docs" / "architecture.md").read_text()
+    assert "agent/export/" in subpackages() and "agent/env/modes/" in subpackages()
+    assert [package for package in subpackages() if f"`{package}`" not in document] == []

@@ -26,7 +26,8 @@ The server's operator token (`operator_token`, else CRM_OPERATOR_TOKEN) lets /ev
 gold steps' values.
 
 Resets are warm (`warm_resets`): the page the last episode used switches to the new scenario inside
-the app, its first observation the one a newly loaded page gives (`info["warm_reset"]`); a page of
+the app, its first observation the one a newly loaded page gives (`info["warm_reset"]`), its browser
+history started afresh (Back reaches no earlier episode's scenario); a page of
 another look (suite, UI variant), a scenario given from outside, a recorder (a context and trace
 per episode) or a page that cannot switch gets a new browser context and a page load instead.
 Options (a protocol's, agent/experiment/protocols.py) set how the page is read (`reading`:
@@ -47,7 +48,7 @@ from .actions import Action
 from .browser import launch_chromium
 from .episode_end import step_end
 from .executor import act_and_observe, attempt, read
-from .modes import DEFAULT_MODES, IMAGE, MODES, check_modes, extract_modes
+from .modes import DEFAULT_MODES, check_modes, devtools_session, extract_modes, has_images
 from .observation import ELEMENT_LIST, Observation, Reading, call_page, observation_from, observe
 from .progress import EpisodeProgress
 
@@ -79,7 +80,7 @@ class CrmEnv:
         self.max_steps = max_steps
         self.observations = check_modes(observations)
         # with a pixel mode clicks use the real mouse, so that screenshots show what it hovers
-        self._real_mouse = any(MODES[name].kind == IMAGE for name in self.observations)
+        self._real_mouse = has_images(self.observations)
         self.reading, self.suite, self.stop_on_success = reading, suite, stop_on_success
         self.on_call = on_call  # a customer on the line: the first observation opens with their first line
         self._playwright = None
@@ -193,9 +194,14 @@ class CrmEnv:
         options = self.reading.page_options or {}
         try:
             data = call_page(self.page, "switchScenario", self.scenario["id"], self.scenario["url"], options)
+            if not data.get("switched"):
+                return None
+            # The page's history holds the earlier episodes' scenarios: the new one starts its own,
+            # so that Back at its first screen reaches no other scenario (as on a new page).
+            devtools_session(self.page).send("Page.resetNavigationHistory")
         except PlaywrightError:
             return None
-        return observation_from(data, None, self.reading) if data.get("switched") else None
+        return observation_from(data, None, self.reading)
 
     def _load_page(self, clock: _Clock) -> None:
         """A new browser context (unless the finished episode left one ready) and the scenario's page loaded."""

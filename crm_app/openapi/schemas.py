@@ -48,6 +48,11 @@ FLIGHT = obj({
 }, required=("id", "number", "from", "to", "date", "departure_time", "arrival_time", "arrival_date",
              "duration", "price", "price_cents"))
 
+# A booking's flight: a flight as a search lists it, which way it goes and what was paid for it. (Not
+# allOf Flight: Flight admits no other properties.)
+BOOKED_FLIGHT = obj({**FLIGHT["properties"], "direction": {"type": "string", "enum": ["outward", "return"]},
+                     "fare": MONEY}, required=(*FLIGHT["required"], "direction", "fare"))
+
 PASSENGER_INPUT = obj({
     "title": {"type": "string", "enum": list(TITLES), "description": "Title (case-insensitive)"},
     "first_name": text(TEXT_LIMITS["first_name"], "First name"),
@@ -84,9 +89,7 @@ BOOKING = obj({
     "code": CODE,
     "status": {"type": "string", "enum": ["Confirmed", "Cancelled"]},
     "trip_type": {"type": "string", "enum": ["return", "oneway"]},
-    "flights": {"type": "array", "items": {"allOf": [ref("Flight"), {"type": "object", "properties": {
-        "direction": {"type": "string", "enum": ["outward", "return"]}, "fare": MONEY},
-        "required": ["direction", "fare"]}]}},
+    "flights": {"type": "array", "items": ref("BookedFlight")},
     "passenger": ref("Passenger"),
     "payment": obj({"card_last4": {"type": "string"}, "expiry": {"type": "string"},
                     "name_on_card": {"type": "string"}}, required=("card_last4", "expiry", "name_on_card")),
@@ -119,6 +122,7 @@ SCHEMAS = {
                     "label": {"type": "string", "examples": ["New York, NY (JFK)"]}},
                    required=("code", "name", "city", "region", "label")),
     "Flight": FLIGHT,
+    "BookedFlight": BOOKED_FLIGHT,
     "PassengerInput": PASSENGER_INPUT,
     "PassengerChanges": {**PASSENGER_INPUT, "required": [], "minProperties": 1,
                          "description": "Any of the passenger fields; the others keep their values"},

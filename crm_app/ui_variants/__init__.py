@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..services.errors import InvalidInput
+from ..services.numbers import whole_number
 from .names import Namer, renamed_classes, script_classes
 from .wording import SCRIPT_WORDS, words
 
@@ -81,18 +81,16 @@ VARIANTS: tuple[UiVariant, ...] = (
 DEFAULT = VARIANTS[0]
 
 
-def variant_named(value, seed: int) -> UiVariant:
-    """The variant a request names: a number, `random` (drawn from the scenario's seed), or none
-    (variant 0); InvalidInput says the choices."""
+def variant_named(value, seed: int) -> UiVariant | None:
+    """The variant a request names: a number, `random` (drawn from the scenario's seed), or None
+    when it names none (its page is variant 0); InvalidInput says the choices."""
     text = value.strip().lower() if isinstance(value, str) else ""
     if not text:
-        return DEFAULT
+        return None
     if text == RANDOM:
         return random.Random(f"ui-variant:{seed}").choice(VARIANTS)
-    if text.isdigit() and int(text) < len(VARIANTS):
-        return VARIANTS[int(text)]
-    raise InvalidInput(f"ui_variant must be a number from 0 to {len(VARIANTS) - 1} or {RANDOM!r}, "
-                       f"not {str(value)[:20]!r}", {"ui_variant": "Unknown UI variant"})
+    last = len(VARIANTS) - 1
+    return VARIANTS[whole_number(text, "ui_variant", last, f"a number from 0 to {last} or {RANDOM!r}")]
 
 
 def variant(number: int | None) -> UiVariant:

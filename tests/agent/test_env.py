@@ -143,3 +143,15 @@ def test_scroll_moves_the_page_and_is_refused_at_its_ends(env):
     obs, *_, info = env.step("SCROLL down")
     assert info["error"] is None and "above" in offscreen(obs).values()
     assert info["metrics"]["num_actions"] == events
+
+
+def test_the_environment_is_importable_from_agent_env_as_before():
+    import agent.env
+    from agent.env import ApiEnv, BrowserHost
+    from agent.env import CrmEnv as handed_on  # the path code from before agent/'s layers uses
+
+    assert handed_on is CrmEnv and ApiEnv.__module__ == "agent.env.api_env" and BrowserHost.__name__ == "BrowserHost"
+    assert all(getattr(agent.env, name) is not None for name in agent.env.__all__)
+    assert set(agent.env.__all__) <= set(dir(agent.env))
+    with pytest.raises(ImportError):
+        from agent.env import NoSuchName  # noqa: F401

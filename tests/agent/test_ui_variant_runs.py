@@ -29,15 +29,17 @@ def test_every_variant_is_a_column_of_its_own_and_the_oracle_solves_it(tmp_path,
     episode = json.loads((tmp_path / "run" / "oracle-ui4" / "TASK_FIND_BOOKING" / "seed0-trial0.json").read_text())
     assert episode["settings"]["ui_variant"] == "4" and episode["scenario"]["ui_variant"] == 4
     plain = json.loads((tmp_path / "run" / "oracle-ui0" / "TASK_FIND_BOOKING" / "seed0-trial0.json").read_text())
-    assert plain["settings"]["ui_variant"] == "0" and "ui_variant" not in plain["scenario"]
+    assert plain["settings"]["ui_variant"] == "0" and plain["scenario"]["ui_variant"] == 0
     record = json.loads((tmp_path / "run" / "run.json").read_text())
     assert "--ui-variant" in record["command"] and record["settings"]["oracle-ui4"]["ui_variant"] == "4"
+    assert record["ui_variant"] == "all"
 
 
 def test_without_the_option_nothing_is_recorded_of_variants(tmp_path, live_server):
     assert run(tmp_path / "run", live_server) == 0
     episode = json.loads((tmp_path / "run" / "oracle" / "TASK_FIND_BOOKING" / "seed0-trial0.json").read_text())
     assert "ui_variant" not in episode["settings"] and "ui_variant" not in episode["scenario"]
+    assert "ui_variant" not in json.loads((tmp_path / "run" / "run.json").read_text())
 
 
 @pytest.mark.parametrize("value", ["7", "some", "-1"])

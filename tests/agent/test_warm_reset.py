@@ -5,6 +5,7 @@ waited for and read in one call into the page."""
 import pytest
 
 from agent.env.browser_env import CrmEnv
+from agent.env.observation import observe
 from agent.policies import make_policy
 from agent.experiment.protocols import PROTOCOLS
 from scenarios.suites import SUITES
@@ -56,6 +57,21 @@ def test_the_switched_page_records_for_its_own_scenario_only(live_server, browse
         assert play_to_the_end(env, obs, second["scenario"])["success"] == 1
         # nothing of the second episode joined the first scenario
         assert env.client.evaluate(first["scenario"]["id"]) == scored
+
+
+def test_back_at_the_first_screen_of_a_switched_episode_reaches_no_other_scenario(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
+        env.reset(task="TASK_FIND_BOOKING", seed=1)
+        env.step("CLICK Find booking")  # the first scenario's page goes to #find: a history entry
+        obs, info = env.reset(task="TASK_FIND_BOOKING", seed=2)
+        assert info["warm_reset"]
+        env.step("CLICK Find booking")
+        env.page.go_back()  # Back inside the episode still works: to its first screen
+        assert env.page.url == info["scenario"]["url"]
+        env.page.go_back()  # Back at the first screen: no earlier entry, as on a new page
+        assert env.page.url == info["scenario"]["url"]
+        assert env.page.evaluate("history.length") == 2
+        assert "Search flights" in observe(env.page, settle=True).text
 
 
 def test_a_page_that_cannot_switch_is_loaded_anew(live_server, browser):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import sys
 
 import pytest
 
@@ -70,6 +71,89 @@ def test_huge_flight_ids_are_unknown_flights(app, client, flight_id):
 def test_seeds_and_ids_that_are_not_plain_numbers(client, text):
     assert_error(client.get("/generate-random-scenario", query_string={"seed": text}), 400, "seed must be")
     assert_error(client.get("/api/quote", query_string={"outward": text}), 400, "Choose the outward flight")
+
+
+# Every kind of digit that str.isdigit() takes and ASCII does not: int() refuses the first three
+# (superscript, subscript, circled) and takes the next three (Arabic-Indic, fullwidth, mathematical).
+NOT_ASCII_DIGITS = ["²", "₅", "①", "٣", "１２", "𝟓", "1²"]
+SCENARIO_ONLY = "scenario"
+# (route, the other parameters it needs to read this one, the integer parameter, where it is asked)
+INTEGER_QUERY = [
+    *[(route, {"task": " "}, name, None) for route in ("/generate-random-scenario", "/get-random-scenario")
+      for name in ("seed", "ui_variant", "initial_state")],
+    ("/reset-scenario", {}, "initial_state", SCENARIO_ONLY),
+    ("/evaluate", {}, "timeline", SCENARIO_ONLY),
+    ("/api/quote", {}, "outward", None),
+    ("/api/quote", {"outward": "{outward}"}, "return", None),
+    ("/api/bookings/{code}/flights/quote", {}, "outward", None),
+    ("/api/bookings/{code}/flights/quote", {"outward": "{outward}"}, "return", None),
+]
+# (method, route, the integer field of its body, where it is asked)
+INTEGER_BODY = [("post", "/api/bookings", "outward_flight_id", None), ("post", "/api/bookings", "return_flight_id", None),
+                ("put", "/api/bookings/{code}/flights", "outward_flight_id", None),
+                ("put", "/api/bookings/{code}/flights", "return_flight_id", None),
+                ("post", "/api/events", "seq", SCENARIO_ONLY)]
+
+
+@pytest.fixture(params=["sandbox", "scenario"])
+def place(request, client) -> dict:
+    """Where the requests go (the scenario query, "" for the sandbox), a return-trip booking there and its flights."""
+    if request.param == "sandbox":
+        code = client.post("/api/bookings", json=booking_payload(client)).json["booking"]["code"]
+        scope = ""
+    else:
+        made = client.get("/generate-random-scenario?suite=paper&task=TASK_CANCEL_FLIGHT&seed=2").json  # return trips
+        code, scope = made["details"]["confirmation-code"], made["id"]
+    flights = client.get(f"/api/bookings/{code}", query_string={"scenario": scope} if scope else {}).json
+    outward, back = (flight["id"] for flight in flights["booking"]["flights"])
+    return {"scenario": scope, "code": code, "outward": outward, "return": back}
+
+
+def assert_names(response, name: str) -> None:
+    error = assert_error(response, 400)
+    assert name in error["error"] or name in error.get("fields", {}), error
+
+
+@pytest.mark.parametrize("route, others, name, asked_in", INTEGER_QUERY,
+                         ids=[f"{route} {name}" for route, _, name, _ in INTEGER_QUERY])
+def test_digits_that_are_not_ascii_in_an_integer_query_parameter_name_it(client, place, route, others, name, asked_in):
+    if asked_in == SCENARIO_ONLY and not place["scenario"]:
+        pytest.skip("asked inside a scenario only")
+    query = {key: value.format(**place) for key, value in others.items()}
+    query.update({"scenario": place["scenario"]} if place["scenario"] else {})
+    for digits in NOT_ASCII_DIGITS:
+        assert_names(client.get(route.format(**place), query_string={**query, name: digits}), name)
+
+
+@pytest.mark.parametrize("method, route, name, asked_in", INTEGER_BODY,
+                         ids=[f"{method} {route} {name}" for method, route, name, _ in INTEGER_BODY])
+def test_digits_that_are_not_ascii_in_an_integer_body_field_name_it(app, client, place, method, route, name, asked_in):
+    if asked_in == SCENARIO_ONLY and not place["scenario"]:
+        pytest.skip("asked inside a scenario only")
+    bodies = {"/api/bookings": booking_payload(client),
+              "/api/bookings/{code}/flights": {"outward_flight_id": place["outward"], "return_flight_id": place["return"]},
+              "/api/events": {"page": "p1", "seq": 1, "action": "click", "target": "nav-home"}}
+    query = {"scenario": place["scenario"]} if place["scenario"] else {}
+    before = db_rows(app)
+    for digits in NOT_ASCII_DIGITS:
+        response = getattr(client, method)(route.format(**place), query_string=query, json={**bodies[route], name: digits})
+        assert_names(response, name)
+    assert db_rows(app) == before
+
+
+def test_every_digit_that_is_not_ascii_is_refused_by_name(client):
+    """Every character that str.isdigit() takes beyond ASCII, in the parameter that once answered 500."""
+    digits = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isdigit() and not chr(code).isascii()]
+    assert len(digits) > 700
+    for digit in digits:
+        assert_names(client.get("/generate-random-scenario", query_string={"task": " ", "ui_variant": digit}),
+                     "ui_variant")
+
+
+def test_digits_that_are_not_ascii_name_no_stylesheet(client):
+    for digits in NOT_ASCII_DIGITS:
+        assert_error(client.get(f"/ui-variant/{digits}/style.css"), 404)
+    assert client.get("/ui-variant/3/style.css").status_code == 200
 
 
 @pytest.mark.parametrize("field, value, message", [

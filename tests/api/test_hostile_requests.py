@@ -19,11 +19,13 @@ BODY_ROUTES = [("POST", "/api/passenger/validate"), ("POST", "/api/bookings"), (
                ("PATCH", "/api/bookings/{code}/passenger"), ("PUT", "/api/bookings/{code}/flights"),
                ("POST", "/api/events")]
 NUMERIC_QUERY = [("/api/quote", "outward"), ("/api/quote", "return"), ("/api/bookings/{code}/flights/quote", "outward"),
-                 ("/api/bookings/{code}/flights/quote", "return"), ("/generate-random-scenario", "seed")]
+                 ("/api/bookings/{code}/flights/quote", "return"), ("/generate-random-scenario", "seed"),
+                 ("/generate-random-scenario?task=+", "ui_variant"), ("/generate-random-scenario", "initial_state"),
+                 ("/reset-scenario", "initial_state"), ("/evaluate", "timeline")]
 NUMERIC_BODY = [("POST", "/api/bookings", "outward_flight_id"), ("POST", "/api/bookings", "return_flight_id"),
                 ("PUT", "/api/bookings/{code}/flights", "outward_flight_id"),
                 ("PUT", "/api/bookings/{code}/flights", "return_flight_id"), ("POST", "/api/events", "seq")]
-ODD_NUMBERS = ["⁵", "٣", "１２", "5" * 5_000]
+ODD_NUMBERS = ["⁵", "²", "٣", "１２", "5" * 5_000]
 
 
 def deep(depth: int) -> bytes:
@@ -37,7 +39,8 @@ def hostile_requests() -> list[tuple[str, str, bytes | None]]:
         found += [(method, path, deep(1_000)), (method, path, deep(100_000)),
                   (method, path, b'{"a": "' + b"x" * (BODY_LIMIT - 9) + b'"}')]  # one byte over
     for path, name in NUMERIC_QUERY:
-        found += [("GET", f"{path}?{name}={urllib.parse.quote(value)}", None) for value in ODD_NUMBERS]
+        joint = "&" if "?" in path else "?"
+        found += [("GET", f"{path}{joint}{name}={urllib.parse.quote(value)}", None) for value in ODD_NUMBERS]
     for method, path, name in NUMERIC_BODY:
         found += [(method, path, b'{"%s": %s}' % (name.encode(), value.encode()))
                   for value in ("5" * 5_000, "1e400", "-0")]

@@ -1,13 +1,17 @@
 """UI variants on the scenario routes (crm_app/ui_variants.py): ?ui_variant=K or random is recorded
-with the scenario, kept by a reset and shown by its page; variant 0 (the default) changes nothing;
-/api/config lists the variants; a bad value is a 400."""
+with the scenario, kept by a reset and shown by its page; variant 0 (the default) changes nothing
+but the scenario's saying it was asked for; /api/config lists the variants; a bad value is a 400."""
 import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from crm_app.ui_variants import VARIANTS
 from crm_app.ui_variants.names import renamed_class
+from scenarios.app import create_app
+from tests.conftest import TEST_CONFIG
+from tests.databases import dispose
 
 GENERATE = "/generate-random-scenario?task=TASK_FIND_BOOKING&seed=3"
 
@@ -27,12 +31,14 @@ def test_a_variant_is_recorded_kept_by_a_reset_and_shown_by_the_page(client):
     assert len(VARIANTS) >= 7 and all(v["description"] for v in config["ui_variants"])
 
 
-def test_variant_0_is_the_page_and_the_scenario_as_before(client):
-    plain = client.get(GENERATE).json
+def test_variant_0_is_the_page_and_the_scenario_as_before_and_says_so_when_asked(client):
+    plain, empty = client.get(GENERATE).json, client.get(f"{GENERATE}&ui_variant=").json
     zero = client.get(f"{GENERATE}&ui_variant=0").json
-    assert "ui_variant" not in plain and "ui_variant" not in zero
+    assert "ui_variant" not in plain and "ui_variant" not in empty and zero["ui_variant"] == 0
+    assert client.get(f"/reset-scenario?scenario={zero['id']}").json["ui_variant"] == 0
+    assert "ui_variant" not in client.get(f"/reset-scenario?scenario={plain['id']}").json
     assert {k: v for k, v in plain.items() if k not in ("id", "url")} == \
-        {k: v for k, v in zero.items() if k not in ("id", "url")}
+        {k: v for k, v in zero.items() if k not in ("id", "url", "ui_variant")}
     shown = page(client, zero["id"]).replace(zero["id"], "ID")
     assert "data-ui-variant" not in shown and 'class="theme-' not in shown
     assert shown == page(client, plain["id"]).replace(plain["id"], "ID")
@@ -73,3 +79,21 @@ def test_variant_0_is_byte_for_byte_the_page_before_variants(client, suite, task
     made = client.get(f"/generate-random-scenario?task={task}&seed=3&suite={suite}&ui_variant=0").json
     assert page(client, made["id"]).replace(made["id"], "ID") == (BEFORE / f"{suite}.html").read_text()
     assert client.get("/").get_data(as_text=True) == (BEFORE / "sandbox.html").read_text()
+
+
+@pytest.mark.database_independent
+def test_a_database_made_before_variant_0_was_recorded_keeps_what_its_scenarios_said(tmp_path):
+    config = {**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'old.db'}", "INSTANCE_PATH": str(tmp_path)}
+    app = create_app(config)
+    three, plain = (app.test_client().get(GENERATE + asked).json for asked in ("&ui_variant=3", ""))
+    with app.extensions["engine"].begin() as connection:
+        connection.execute(text("ALTER TABLE scenarios DROP COLUMN ui_variant_asked"))  # as an older version made it
+    dispose(app)
+    again = create_app(config)
+    try:
+        client = again.test_client()
+        assert client.get(f"/reset-scenario?scenario={three['id']}").json["ui_variant"] == 3
+        assert "ui_variant" not in client.get(f"/reset-scenario?scenario={plain['id']}").json
+        assert client.get(f"{GENERATE}&ui_variant=0").json["ui_variant"] == 0
+    finally:
+        dispose(again)

@@ -8,7 +8,10 @@
 The element list is always extracted (its ids name elements in actions and its boxes locate them),
 so asking for more modes costs only their own time; what two modes share (the screenshot under
 `som`) is taken once per step. A new mode is one function of a Snapshot, in its own module, and
-one line in `_builtin_modes` (or a call of `register` from outside the package).
+one `register` line below (or a call of `register` from outside the package).
+
+The registry is filled at import and never changed in place: `register` publishes a new dict, so
+any number of threads may read it (make environments, check modes) while another registers.
 """
 from __future__ import annotations
 
@@ -21,6 +24,9 @@ from functools import cached_property
 from typing import Callable
 
 from ..observation import Observation
+from .axtree import accessibility_tree
+from .images import screenshot, set_of_marks
+from .text import element_list, pruned_html
 
 DEFAULT_MODES = ("elements",)
 TEXT, IMAGE = "text", "image"  # what a mode gives: text, or PNG bytes
@@ -68,33 +74,31 @@ class ObservationMode:
     extract: Callable[[Snapshot], str | bytes]
 
 
-MODES: dict[str, ObservationMode] = {}
+_modes: dict[str, ObservationMode] = {}  # replaced whole by register(), never changed in place
+_registering = threading.Lock()
 
 
 def register(name: str, kind: str, description: str, extract: Callable[[Snapshot], str | bytes]) -> None:
-    MODES[name] = ObservationMode(name, kind, description, extract)
-
-
-def _builtin_modes() -> None:
-    """The modes that come with the harness, in the order they are listed."""
-    from .axtree import accessibility_tree
-    from .images import screenshot, set_of_marks
-    from .text import element_list, pruned_html
-
-    register("elements", TEXT, "one line per salient element with its id, e.g. "
-             "<button id=13>Search flights</button>", element_list)
-    register("axtree", TEXT, "Chromium's accessibility tree flattened to text, one node per line, "
-             "with the element list's ids", accessibility_tree)
-    register("screenshot", IMAGE, "PNG of the viewport", screenshot)
-    register("som", IMAGE, "set of marks: the screenshot with a numbered box on every element of the "
-             "list (number = element id)", set_of_marks)
-    register("html", TEXT, "the visible DOM without scripts, styles, classes or hidden parts; elements "
-             "of the list carry agent-id=N", pruned_html)
+    global _modes
+    with _registering:
+        _modes = {**_modes, name: ObservationMode(name, kind, description, extract)}
 
 
 def modes() -> dict[str, ObservationMode]:
-    _load_builtin()
-    return MODES
+    """Every mode by name, the built-in ones first (do not change the dict: `register` instead)."""
+    return _modes
+
+
+# The modes that come with the harness, in the order they are listed.
+register("elements", TEXT, "one line per salient element with its id, e.g. <button id=13>Search flights</button>",
+         element_list)
+register("axtree", TEXT, "Chromium's accessibility tree flattened to text, one node per line, with the element "
+         "list's ids", accessibility_tree)
+register("screenshot", IMAGE, "PNG of the viewport", screenshot)
+register("som", IMAGE, "set of marks: the screenshot with a numbered box on every element of the list (number = "
+         "element id)", set_of_marks)
+register("html", TEXT, "the visible DOM without scripts, styles, classes or hidden parts; elements of the list "
+         "carry agent-id=N", pruned_html)
 
 
 def describe_modes() -> str:
@@ -104,21 +108,21 @@ def describe_modes() -> str:
 
 def check_modes(names) -> tuple[str, ...]:
     """The modes asked for, in order, without repeats; ValueError naming the known ones otherwise."""
-    chosen = tuple(dict.fromkeys(name.strip() for name in names if name.strip()))
-    unknown = [name for name in chosen if name not in modes()]
+    chosen, known = tuple(dict.fromkeys(name.strip() for name in names if name.strip())), modes()
+    unknown = [name for name in chosen if name not in known]
     if unknown or not chosen:
         raise ValueError(f"unknown observation mode {', '.join(unknown) or '(none given)'}; "
-                         f"known: {', '.join(modes())}")
+                         f"known: {', '.join(known)}")
     return chosen
 
 
 def extract_modes(page, observation: Observation, names: tuple[str, ...]) -> dict[str, float]:
     """Fill `observation.modes` with each mode asked for; milliseconds each took, by name."""
-    snapshot = Snapshot(page, observation)
+    snapshot, known = Snapshot(page, observation), modes()
     timings = {}
     for name in names:
         start = time.perf_counter()
-        observation.modes[name] = modes()[name].extract(snapshot)
+        observation.modes[name] = known[name].extract(snapshot)
         timings[name] = round((time.perf_counter() - start) * 1000, 2)
     return timings
 
@@ -162,17 +166,3 @@ def modes_record(observation: Observation) -> dict:
         record[name] = value if isinstance(value, str) else {
             "png_bytes": len(value), "sha256": hashlib.sha256(value).hexdigest()}
     return record
-
-
-_builtin_loaded = False
-
-
-def _load_builtin() -> None:
-    """Register the built-in modes once, ahead of any registered from outside."""
-    global _builtin_loaded
-    if not _builtin_loaded:
-        _builtin_loaded = True
-        others = dict(MODES)
-        MODES.clear()
-        _builtin_modes()
-        MODES.update(others)
