@@ -164,6 +164,9 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
     flights = {"outward": str(outward), "return": str(home)}
     scenario = {"scenario": scenario_id}
     made = {"task": "TASK_FIND_BOOKING", "seed": "1"}
+    # a call of its own: the first transfer ends it, and every other request of the sweep keeps a call open
+    transferred = {"scenario": session.get(f"{url}/generate-random-scenario?task=TASK_PUSHBACK&seed=4&suite=hard",
+                                           timeout=30).json()["id"]}
     return {
         "GET /api/policy": {}, "GET /api/airports": {"query": {"q": "new"}},
         "GET /api/flights/search": {"query": {"from": "JFK", "to": "FLL", "date": day, "return": back}},
@@ -180,6 +183,7 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
         "POST /api/events": {"query": scenario, "body": {"page": "sweep", "seq": 1, "action": "click",
                                                          "target": "nav-home"}},
         "POST /api/customer/messages": {"query": scenario, "body": {"text": "Hello"}},
+        "POST /api/customer/transfer": {"query": transferred, "body": {"summary": "Asks for a supervisor."}},
         "GET /api/customer/messages": {"query": scenario}, "GET /": {},
         "GET /static/{filename}": {"path_parameters": {"filename": "app.js"}},
         "GET /ui-variant/{number}/style.css": {"path_parameters": {"number": "3"}}, "GET /openapi.json": {},
