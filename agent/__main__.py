@@ -34,6 +34,7 @@ from .export import cli as export_cli
 from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
+from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
 from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
                               summarize_overall, write_csv)
@@ -101,7 +102,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
             record = start_record(out, argv, specs, options, run.settings, url, embedded,
-                                  {**execution, "concurrency": args.concurrency})
+                                  {**execution, "concurrency": args.concurrency}, intervals.settings())
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
                     webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,

@@ -3,12 +3,14 @@ measured under, then the table. Paper-protocol results take the layout of HeaP F
 rows per task (success, progress, #actions, ...) and one column per method label, with the papers'
 reported numbers (agent/results/references/) in columns of their own beside the measured ones and their
 sources under the table. Full-protocol results: one row per task, a group of columns per method label (format_table).
-Every table is laid out by render_table."""
+Every table is laid out by render_table. A rate's cell ends with its 95 % interval, `[low, high]`,
+and the first line says how the intervals were made (intervals.py)."""
 from __future__ import annotations
 
 import math
 
 from ..experiment.protocols import PROTOCOLS
+from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
 from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
                       VIOLATIONS_COLUMN, had_a_call, task_order)
@@ -18,11 +20,21 @@ def format_labelled(rows: list[dict], references: list[Reference] = (), overall:
     """The protocol line, then the table of the per-task `rows`; a paper-protocol table also gets
     the `overall` rows (summary.summarize_overall) as a last block."""
     protocols = list(dict.fromkeys(row.get("protocol") or "full" for row in rows))
-    title = "; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols)
+    title = " ".join(["; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols),
+                      describe_intervals(rows)])
     if protocols != ["paper"]:
         return "\n".join([title, format_table(rows)])
     sources = [f"{ref.title} (reported, not measured here): {ref.source}. Model: {ref.model}." for ref in references]
     return "\n".join([title, format_paper_table([*rows, *overall], references), *sources])
+
+
+def describe_intervals(rows: list[dict]) -> str:
+    """Which intervals the rows' cells show, with the bootstrap's parameters."""
+    bootstrap = BOOTSTRAP.describe()
+    if "wilson" not in {row.get("interval") for row in rows}:
+        return f"{BOOTSTRAP.confidence:.0%} intervals: {bootstrap}."
+    return (f"{BOOTSTRAP.confidence:.0%} intervals: {WILSON} for success and under policy (one play per scenario), "
+            f"{bootstrap} for progress and pass^k.")
 
 
 def format_paper_table(rows: list[dict], references: list[Reference] = ()) -> str:
@@ -98,17 +110,24 @@ def format_cell(row: dict | None, name: str) -> str:
     if name in STATUS_COLUMNS:
         return str(row[name])
     if name == "pass^k":
-        return f"{row['pass_k']:.2f} (k={row['k']})" if row["pass_k"] != "" else "-"
+        return f"{row['pass_k']:.2f} {_interval(row, 'pass_k')} (k={row['k']})" if row["pass_k"] != "" else "-"
     rates = dict(CALL_RATES)
     if name in rates or name == VIOLATIONS_COLUMN[0]:
         value = row.get(f"{rates[name]}_rate" if name in rates else VIOLATIONS_COLUMN[1], "")
-        return "-" if value == "" else f"{value:.2f}" if name in rates else str(value)
+        if value == "" or name not in rates:
+            return "-" if value == "" else str(value)
+        return f"{value:.2f} {_interval(row, 'under_policy')}" if name == "under policy" else f"{value:.2f}"
     column = "actions" if name == "#actions" else name
     digits = 1 if name == "#actions" else 2
     average, error = row[column + "_mean"], row[column + "_se"]
     if math.isnan(average):
         return "-"
-    return f"{average:.{digits}f} ± {UNKNOWN if math.isnan(error) else f'{error:.{digits}f}'}"
+    cell = f"{average:.{digits}f} ± {UNKNOWN if math.isnan(error) else f'{error:.{digits}f}'}"
+    return cell if name == "#actions" else f"{cell} {_interval(row, column)}"
+
+
+def _interval(row: dict, name: str) -> str:
+    return format_interval(row.get(f"{name}_low", math.nan), row.get(f"{name}_high", math.nan))
 
 
 def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
@@ -117,3 +136,4 @@ def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
     render = lambda line: "  ".join(str(c).ljust(w) for c, w in zip(line, widths)).rstrip()  # noqa: E731
     rules = [render(["-" * w for w in widths])] if rule else []
     return "\n".join([render(header), *rules] + [render(line) for line in body])
+

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
-from ..table import format_cell
+from ..table import describe_intervals, format_cell
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
@@ -101,7 +101,7 @@ def _results_table(run: Run) -> dict:
             cells.append({"values": [format_cell(row, name) for name in names], "where": where,
                           "complete": row["episodes"] if row else 0, **broken})
         body.append({"task": task, "cells": cells})
-    return {"labels": run.labels, "names": names, "rows": body}
+    return {"labels": run.labels, "names": names, "rows": body, "intervals": describe_intervals(run.rows + overall)}
 
 
 def _provenance(run: Run) -> list[tuple[str, object]]:
