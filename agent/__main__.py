@@ -1,6 +1,7 @@
 """Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
 prints the table of what is already there; `python -m agent report DIR` writes its HTML report;
-`python -m agent memory build|show` makes and shows Synapse's exemplar memory.
+`python -m agent memory build|show` makes and shows Synapse's exemplar memory; `python -m agent compare`
+compares runs episode by episode and `python -m agent leaderboard` ranks them (agent/standings/).
 
 Exit status: 0 when the run played (or had nothing left to play); 1 when the server cannot be
 used, the backend cannot play the run (a Ray cluster without a CPU per browser), the model failed,
@@ -39,6 +40,7 @@ from .results.references import ReferenceError, load_reference, reference_names
 from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
                               summarize_overall, write_csv)
 from .results.table import format_labelled
+from .standings import compare_cli
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         return memory_cli.main(args, parser)
     if args.command == "export":
         return export_cli.main(args, parser)
+    if args.command == "compare":
+        return compare_cli.main(args, parser)
     out = Path(args.out)
     if args.command == "report":
         return _report(out, args.prices, args.open, parser, args.by_variant)
@@ -397,6 +401,7 @@ def _parser() -> argparse.ArgumentParser:
                              '"completion": 10}}; without it the report shows tokens only')
     memory_cli.add_parser(commands)
     export_cli.add_parser(commands)
+    compare_cli.add_parser(commands)
     parser.epilog = "defaults of run: " + " ".join(
         f"{action.option_strings[0]} {action.default}" for action in run._actions
         if action.option_strings and action.default is not None and action.default is not False

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from ..experiment.protocols import PROTOCOLS
+from .compare import Comparison, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
 from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
@@ -137,3 +138,39 @@ def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
     rules = [render(["-" * w for w in widths])] if rule else []
     return "\n".join([render(header), *rules] + [render(line) for line in body])
 
+
+def format_comparison(comparison: Comparison) -> str:
+    """`compare`'s text: which runs, what paired and what did not, the table of differences, the
+    method, and the episodes that flipped."""
+    a, b = comparison.a, comparison.b
+    lines = [f"A = {a.name} ({len(a.episodes)} episodes), B = {b.name} ({len(b.episodes)} episodes)",
+             f"Paired by (suite, task, seed, UI variant, trial): {comparison.paired} episode pairs. "
+             f"Not paired: {_unpaired(comparison.only_a, 'A')}; {_unpaired(comparison.only_b, 'B')}."]
+    header = ["task", "pairs", "A success", "B success", "A - B [95% interval]", "McNemar p", "won by A only",
+              "won by B only", "A progress", "B progress", "progress A - B [95% interval]"]
+    body = [[line.task, line.pairs, f"{line.a_success:.2f}", f"{line.b_success:.2f}", format_difference(line.difference),
+             format_p(line.mcnemar_p), len(line.a_only), len(line.b_only), f"{line.a_progress:.2f}",
+             f"{line.b_progress:.2f}", format_difference(line.progress_difference)] for line in comparison.lines]
+    flips = [f"{who}: {', '.join(map(describe_key, keys)) or 'none'}" for who, keys in (
+        ("Won by A only", [k for line in comparison.lines[:_tasks(comparison)] for k in line.a_only]),
+        ("Won by B only", [k for line in comparison.lines[:_tasks(comparison)] for k in line.b_only]))]
+    return "\n".join([*lines, render_table(header, body), method_note(), *flips])
+
+
+def _tasks(comparison: Comparison) -> int:
+    """How many of the lines are tasks (the last is over all tasks when there are several)."""
+    return len(comparison.lines) - (len(comparison.lines) > 1)
+
+
+def _unpaired(keys: list, run: str) -> str:
+    if not keys:
+        return f"none only in {run}"
+    return f"{len(keys)} only in {run} ({', '.join(map(describe_key, keys))})"
+
+
+def format_difference(value: tuple[float, float, float]) -> str:
+    return f"{value[0]:+.2f} {format_interval(value[1], value[2])}"
+
+
+def format_p(p: float) -> str:
+    return "1" if p == 1 else f"{p:.3g}" if p >= 0.001 else f"{p:.1e}"

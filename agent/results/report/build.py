@@ -38,6 +38,20 @@ def write_report(out: str | Path, prices: str | Path | None = None, by_variant: 
     return out / REPORT_FOLDER / "index.html"
 
 
+def write_pages(out: str | Path, pages: dict[str, tuple[str, dict]]) -> list[Path]:
+    """Pages of the report's look outside a run's report (compare, leaderboard): file name ->
+    (template, its values), written to `out` with the report's assets; the files written."""
+    out = Path(out)
+    env = environment()
+    shutil.rmtree(out / "assets", ignore_errors=True)
+    _copy_assets(out / "assets")
+    written = []
+    for name, (template, values) in pages.items():
+        _write(out / name, env.get_template(f"{template}.html").render(root="", **values))
+        written.append(out / name)
+    return written
+
+
 def _write_site(run: Run, site: Path, prices: dict | None) -> None:
     env = environment()
     usages = usage_by_label(run, prices)

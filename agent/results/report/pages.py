@@ -10,8 +10,9 @@ from datetime import datetime, timezone
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from ..compare import describe_key, method_note
 from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
-from ..table import describe_intervals, format_cell
+from ..table import describe_intervals, format_cell, format_difference, format_p
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
@@ -32,7 +33,8 @@ def environment() -> Environment:
     env = Environment(loader=PackageLoader("agent.results.report", "templates"), autoescape=True, auto_reload=False,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(url=_url, pretty=_pretty, number=_number, compact=_compact)
-    env.globals.update(outcomes=OUTCOMES)
+    env.globals.update(outcomes=OUTCOMES, difference=format_difference, p_value=format_p,
+                       describe_key=describe_key, note=method_note())
     return env
 
 
