@@ -40,7 +40,7 @@ from .results.references import ReferenceError, load_reference, reference_names
 from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
                               summarize_overall, write_csv)
 from .results.table import format_labelled
-from .standings import compare_cli
+from .standings import compare_cli, leaderboard_cli
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         return export_cli.main(args, parser)
     if args.command == "compare":
         return compare_cli.main(args, parser)
+    if args.command == "leaderboard":
+        return leaderboard_cli.main(args, parser)
     out = Path(args.out)
     if args.command == "report":
         return _report(out, args.prices, args.open, parser, args.by_variant)
@@ -402,6 +404,7 @@ def _parser() -> argparse.ArgumentParser:
     memory_cli.add_parser(commands)
     export_cli.add_parser(commands)
     compare_cli.add_parser(commands)
+    leaderboard_cli.add_parser(commands)
     parser.epilog = "defaults of run: " + " ".join(
         f"{action.option_strings[0]} {action.default}" for action in run._actions
         if action.option_strings and action.default is not None and action.default is not False

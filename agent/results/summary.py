@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import math
 from collections import defaultdict
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Callable
 from scenarios.tasks import TASK_NAMES
 
 from ..episode.spec import VARIANT_SUFFIX, with_ui_variant
+from ..episode.run_folder import EPISODES_CSV, trajectory_paths
 from ..episode.trajectory import Trajectory, trajectories
 from ..experiment.protocols import protocol_of
 from .intervals import mean_interval, rate_interval
@@ -43,8 +45,11 @@ CALL_RATES = (("state ok", "state_ok"), ("said ok", "said_ok"), ("verified first
               ("under policy", "under_policy"))
 VIOLATIONS_COLUMN = ("violations", "policy_violations")
 CALL_VERDICTS = ("state_ok", "said_ok", "verified_first", "policy_violations")  # /evaluate's, on a call
+# What else of an episode episodes.csv keeps, so that `compare` and `leaderboard` can read a run from it
+# instead of from every trajectory (read_episodes_csv).
+EPISODE_SETTINGS = ["agent", "ui_variant", "observations", "max_steps", "model", "prompt_tokens", "completion_tokens"]
 EPISODE_FIELDS = ["method", "shots", "protocol", "task", "seed", "trial", "success", "task_progress", "num_actions",
-                  *CALL_VERDICTS]
+                  *CALL_VERDICTS, *EPISODE_SETTINGS]
 STATUS_COLUMNS = ("crashed", "incomplete")
 UNKNOWN = "n/a"
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
@@ -186,8 +191,40 @@ def episode_rows(episodes: list[Trajectory]) -> list[dict]:
                "seed": t.seed, "trial": t.trial, "success": t.metrics.get("success", 0),
                "task_progress": t.metrics.get("task_progress", 0), "num_actions": metric(t, "num_actions")}
         row.update({key: int(t.metrics[key]) for key in CALL_VERDICTS if key in t.metrics})
+        settings = t.settings or {}
+        row.update(agent=t.method, ui_variant=int((t.scenario or {}).get("ui_variant") or 0),
+                   observations=",".join(t.observations or ()), max_steps=json.dumps(settings.get("max_steps")),
+                   model=settings.get("model") or "", prompt_tokens=int(t.usage.get("prompt_tokens", 0)),
+                   completion_tokens=int(t.usage.get("completion_tokens", 0)))
         rows.append(row)
     return rows
+
+
+def read_episodes_csv(out: Path) -> list[Trajectory] | None:
+    """The finished episodes of the run folder `out` as its episodes.csv holds them (their scores and
+    settings, not their steps); None when that file is missing, older than a trajectory, or from a
+    version that did not keep EPISODE_SETTINGS."""
+    path = out / EPISODES_CSV
+    if not path.exists() or any(p.stat().st_mtime > path.stat().st_mtime for p in trajectory_paths(out)):
+        return None
+    with path.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    if rows and not set(EPISODE_SETTINGS) <= set(rows[0]):
+        return None
+    return [_from_row(row) for row in rows]
+
+
+def _from_row(row: dict) -> Trajectory:
+    metrics = {"success": int(row["success"]), "task_progress": float(row["task_progress"]),
+               "num_actions": float(row["num_actions"]),
+               **{key: int(row[key]) for key in CALL_VERDICTS if row.get(key) not in (None, "")}}
+    settings = {"protocol": row["protocol"], "max_steps": json.loads(row["max_steps"] or "null"),
+                "model": row["model"] or None}
+    return Trajectory(row["agent"], row["shots"], row["method"], row["task"], int(row["seed"]), int(row["trial"]),
+                      observations=[mode for mode in row["observations"].split(",") if mode], settings=settings,
+                      complete=True, scenario={"ui_variant": int(row["ui_variant"])}, metrics=metrics,
+                      agent_actions=int(float(row["num_actions"])),
+                      usage={"prompt_tokens": int(row["prompt_tokens"]), "completion_tokens": int(row["completion_tokens"])})
 
 
 def _usage_totals(runs: list[Trajectory]) -> dict:

@@ -174,3 +174,17 @@ def format_difference(value: tuple[float, float, float]) -> str:
 
 def format_p(p: float) -> str:
     return "1" if p == 1 else f"{p:.3g}" if p >= 0.001 else f"{p:.1e}"
+
+
+def format_rate(row: dict, name: str = "success") -> str:
+    """A rate of a summary row with its interval, without the standard error: `0.80 [0.49, 0.94]`."""
+    average = row.get(f"{name}_mean", math.nan)
+    return "-" if math.isnan(average) else f"{average:.2f} {_interval(row, name)}"
+
+
+def format_leaderboard(standings: list) -> str:
+    """The leaderboard's ranking as text (leaderboard.rank's standings)."""
+    header = ["rank", "run", "episodes", "success [95% interval]", "separable from the leader"]
+    body = [[s.rank, s.entry.name, s.overall["episodes"], format_rate(s.overall),
+             "leader" if s.separable is None else "yes" if s.separable else "no (intervals overlap)"] for s in standings]
+    return render_table(header, body)

@@ -12,7 +12,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..compare import describe_key, method_note
 from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
-from ..table import describe_intervals, format_cell, format_difference, format_p
+from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
@@ -34,7 +34,7 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(url=_url, pretty=_pretty, number=_number, compact=_compact)
     env.globals.update(outcomes=OUTCOMES, difference=format_difference, p_value=format_p,
-                       describe_key=describe_key, note=method_note())
+                       describe_key=describe_key, note=method_note(), rate=format_rate, cell=format_cell)
     return env
 
 
