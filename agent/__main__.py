@@ -39,7 +39,8 @@ from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
 from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
                               summarize_overall, write_csv)
-from .results.table import format_labelled
+from .results.compare import variant_gaps
+from .results.table import format_labelled, format_variant_gaps
 from .standings import compare_cli, leaderboard_cli
 
 
@@ -241,6 +242,7 @@ def _print_summary_by_variant(out: Path) -> int:
         print(f"No trajectories under {out}.")
         return 0
     print(format_labelled(rows, (), summarize_overall([t for t in trajectories if t.complete])))
+    print("\n" + format_variant_gaps(variant_gaps(trajectories)))
     return 0
 
 

@@ -11,6 +11,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..episode.spec import VARIANT_SUFFIX
 from ..episode.trajectory import Trajectory
 from ..experiment.protocols import protocol_of
 from .intervals import BOOTSTRAP, cluster_bootstrap
@@ -159,3 +160,36 @@ def csv_rows(comparison: Comparison) -> list[dict]:
              "progress_high": line.progress_difference[2],
              "flipped_to_a": "; ".join(map(describe_key, line.a_only)),
              "flipped_to_b": "; ".join(map(describe_key, line.b_only))} for line in comparison.lines]
+
+
+@dataclass
+class Gap:
+    """How much worse a label does in the other UI variants than in variant 0 (the papers' page), on
+    the same scenarios: the generalization gap."""
+    label: str
+    scenarios: int  # scenarios played in variant 0 and in another variant
+    base: float  # success in variant 0
+    others: float  # success in the other variants (each scenario's mean)
+    gap: tuple[float, float, float]  # base - others, low, high
+
+
+def variant_gaps(episodes: list[Trajectory]) -> list[Gap]:
+    """Per label (its variant suffix left out), variant 0 against the other variants, paired by
+    scenario (suite, task, seed, trial); labels with no scenario played in both are left out."""
+    played: dict[str, dict[tuple, dict[int, float]]] = defaultdict(lambda: defaultdict(dict))
+    for t in episodes:
+        if t.complete:
+            suite, task, seed, variant, trial = key(t)
+            played[VARIANT_SUFFIX.sub("", t.label)][(suite, task, seed, trial)][variant] = float(bool(t.metrics.get("success")))
+    gaps = []
+    for label, scenarios in sorted(played.items()):
+        pairs = {s: (v[0], _mean(x for n, x in v.items() if n != 0)) for s, v in scenarios.items() if 0 in v and len(v) > 1}
+        if not pairs:
+            continue
+        clusters: dict[tuple, list[float]] = defaultdict(list)
+        for scenario, (base, others) in pairs.items():
+            clusters[scenario[:3]].append(base - others)
+        low, high = cluster_bootstrap(list(clusters.values()))
+        base, others = _mean(b for b, _ in pairs.values()), _mean(o for _, o in pairs.values())
+        gaps.append(Gap(label, len(pairs), base, others, (base - others, low, high)))
+    return gaps

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from ..experiment.protocols import PROTOCOLS
-from .compare import Comparison, describe_key, method_note
+from .compare import Comparison, Gap, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
 from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
@@ -188,3 +188,14 @@ def format_leaderboard(standings: list) -> str:
     body = [[s.rank, s.entry.name, s.overall["episodes"], format_rate(s.overall),
              "leader" if s.separable is None else "yes" if s.separable else "no (intervals overlap)"] for s in standings]
     return render_table(header, body)
+
+
+def format_variant_gaps(gaps: list[Gap]) -> str:
+    """The generalization gap of `summarize --by-variant`: variant 0 against the others, paired."""
+    if not gaps:
+        return "No scenario was played both in UI variant 0 and in another, so no paired gap can be given."
+    header = ["label", "scenarios", "variant 0 success", "other variants success", "gap [95% interval]"]
+    body = [[gap.label, gap.scenarios, f"{gap.base:.2f}", f"{gap.others:.2f}", format_difference(gap.gap)]
+            for gap in gaps]
+    return "\n".join(["Generalization gap: success in UI variant 0 minus in the other variants, on the same scenarios "
+                      f"(paired {BOOTSTRAP.describe()}).", render_table(header, body)])

@@ -77,3 +77,17 @@ def test_plan_from_a_pilot_uses_its_disagreement(runs, capsys):
     first, *_ = capsys.readouterr().out.splitlines()
     assert first.endswith("from a rate of 0.737 with 80% power at the 5% level (two-sided McNemar test), "
                           "with 73.7% of pairs disagreeing:")
+
+
+def test_the_variant_breakdown_has_intervals_and_the_paired_gap_to_variant_0(tmp_path, capsys):
+    write_outcomes(tmp_path, "flat-ui0", {(FIND, s, 0): 1 for s in range(10)})
+    for variant in (1, 2):  # variant 1 loses seeds 6-9, variant 2 seeds 7-9
+        write_outcomes(tmp_path, f"flat-ui{variant}", {(FIND, s, 0): int(s < 5 + variant) for s in range(10)},
+                       ui_variant=variant)
+    assert main(["summarize", "--out", str(tmp_path), "--by-variant"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "1.00 ± 0.00 [0.72, 1.00]" in lines[3] and "0.60 ± 0.16 [0.31, 0.83]" in lines[3]
+    assert lines[-1].split() == ["flat", "10", "1.00", "0.65", "+0.35", "[0.10,", "0.65]"]
+    assert main(["report", str(tmp_path), "--by-variant"]) == 0
+    gap = (tmp_path / "report" / "index.html").read_text().split('id="variant-gap"')[1].split("</section>")[0]
+    assert "<th>flat</th><td>10</td><td>1.00</td><td>0.65</td><td>+0.35 [0.10, 0.65]</td>" in gap

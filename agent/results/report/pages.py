@@ -10,7 +10,8 @@ from datetime import datetime, timezone
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from ..compare import describe_key, method_note
+from ..compare import describe_key, method_note, variant_gaps
+from ..intervals import BOOTSTRAP
 from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
 from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate
 from .costs import LabelUsage
@@ -38,8 +39,10 @@ def environment() -> Environment:
     return env
 
 
-def overview(env: Environment, run: Run, usages: list[LabelUsage], prices_given: bool) -> str:
+def overview(env: Environment, run: Run, usages: list[LabelUsage], prices_given: bool, by_variant: bool = False) -> str:
+    gaps = variant_gaps([e.trajectory for e in run.episodes if e.complete]) if by_variant else None
     return env.get_template("overview.html").render(
+        gaps=gaps, gap_note=BOOTSTRAP.describe(),
         root="", run_name=run.folder.name, run=run, provenance=_provenance(run), found=_found(run),
         totals=_totals(run), table=_results_table(run), charts=CHARTS, usages=usages, prices_given=prices_given,
         episodes=[_episode_row(e, run) for e in run.episodes], filters=_filters(run),
