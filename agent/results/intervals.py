@@ -4,14 +4,15 @@ A rate over independent episodes (one play per scenario) gets a Wilson score int
 scenario was played several times (`--trials` > 1) its plays move together, so the interval is a
 percentile bootstrap over scenarios (clustered: a resampled scenario brings all its plays); the
 same bootstrap gives progress (a mean, not a count) and pass^k their intervals. The bootstrap draws
-from a generator seeded with BOOTSTRAP.seed, so the same episodes always give the same interval.
+from numpy's generator seeded with BOOTSTRAP.seed, so the same episodes always give the same
+interval; numpy rather than a loop because a leaderboard computes hundreds of them.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -32,9 +33,8 @@ WILSON = "Wilson score interval"
 
 def settings() -> dict:
     """What the intervals of a run were computed with, for its run.json."""
-    return {"confidence": BOOTSTRAP.confidence, "rates": f"{WILSON} (one play per scenario), else "
-            f"{BOOTSTRAP.describe()}", **{f"bootstrap_{k}": v for k, v in asdict(BOOTSTRAP).items()
-                                           if k != "confidence"}}
+    return {"confidence": BOOTSTRAP.confidence, "bootstrap_resamples": BOOTSTRAP.resamples,
+            "bootstrap_seed": BOOTSTRAP.seed, "rates": f"{WILSON} (one play per scenario), else {BOOTSTRAP.describe()}"}
 
 
 def z_value(confidence: float = BOOTSTRAP.confidence) -> float:
@@ -51,29 +51,18 @@ def wilson(successes: int, n: int, confidence: float = BOOTSTRAP.confidence) -> 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def cluster_bootstrap(clusters: Sequence[Sequence[float]], statistic: Callable[[np.ndarray, np.ndarray], np.ndarray]
-                      | None = None, bootstrap: Bootstrap = BOOTSTRAP) -> tuple[float, float]:
-    """Percentile interval of the mean of all values (or of `statistic`) when whole clusters (the
-    plays of one scenario) are resampled with replacement. `statistic(sums, counts)` gets, per
-    resample, the drawn clusters' value sums and sizes (arrays of resamples x clusters)."""
+def cluster_bootstrap(clusters: Sequence[Sequence[float]], bootstrap: Bootstrap = BOOTSTRAP) -> tuple[float, float]:
+    """Percentile interval of the mean of all values when whole clusters (the plays of one scenario)
+    are resampled with replacement."""
     if not clusters:
         return math.nan, math.nan
     sums = np.array([math.fsum(c) for c in clusters])
     counts = np.array([len(c) for c in clusters], dtype=float)
     drawn = np.random.default_rng(bootstrap.seed).integers(0, len(clusters), size=(bootstrap.resamples, len(clusters)))
-    values = (statistic or _pooled_mean)(sums[drawn], counts[drawn])
+    means = sums[drawn].sum(axis=1) / counts[drawn].sum(axis=1)
     tail = (1 - bootstrap.confidence) / 2 * 100
-    low, high = np.percentile(values, [tail, 100 - tail])
+    low, high = np.percentile(means, [tail, 100 - tail])
     return float(low), float(high)
-
-
-def _pooled_mean(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    return sums.sum(axis=1) / counts.sum(axis=1)
-
-
-def cluster_mean(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """The mean over drawn clusters of each cluster's own value (its sum, when it has one value)."""
-    return (sums / counts).mean(axis=1)
 
 
 def rate_interval(clusters: Sequence[Sequence[float]]) -> tuple[float, float, str]:
@@ -82,11 +71,6 @@ def rate_interval(clusters: Sequence[Sequence[float]]) -> tuple[float, float, st
     if all(len(c) == 1 for c in clusters):
         return (*wilson(int(sum(c[0] for c in clusters)), len(clusters)), "wilson")
     return (*cluster_bootstrap(clusters), "bootstrap")
-
-
-def mean_interval(clusters: Sequence[Sequence[float]]) -> tuple[float, float]:
-    """The clustered bootstrap interval of a mean that is not a count (progress)."""
-    return cluster_bootstrap(clusters)
 
 
 def format_interval(low: float, high: float, digits: int = 2) -> str:

@@ -31,7 +31,7 @@ from ..episode.spec import VARIANT_SUFFIX, with_ui_variant
 from ..episode.run_folder import EPISODES_CSV, trajectory_paths
 from ..episode.trajectory import Trajectory, trajectories
 from ..experiment.protocols import protocol_of
-from .intervals import mean_interval, rate_interval
+from .intervals import cluster_bootstrap, rate_interval
 
 METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
 CSV_FIELDS = ["method", "shots", "protocol", "task", "episodes", "crashed", "incomplete", "success_mean", "success_se",
@@ -145,7 +145,7 @@ def by_scenario(runs: list[Trajectory], value: Callable[[Trajectory], float]) ->
 
 def _intervals(runs: list[Trajectory]) -> dict:
     low, high, method = rate_interval(by_scenario(runs, lambda r: metric(r, "success")))
-    progress = mean_interval(by_scenario(runs, lambda r: metric(r, "task_progress")))
+    progress = cluster_bootstrap(by_scenario(runs, lambda r: metric(r, "task_progress")))
     return {"success_low": low, "success_high": high, "progress_low": progress[0], "progress_high": progress[1],
             "interval": method if runs else ""}
 
@@ -155,7 +155,7 @@ def _pass_k(runs: list[Trajectory]) -> dict:
     k = min((len(v) for v in by_seed), default=0)
     if k < 2:
         return {"k": k, "pass_k": "", "pass_k_low": math.nan, "pass_k_high": math.nan}
-    low, high = mean_interval([[pass_hat_k([plays], k)] for plays in by_seed])
+    low, high = cluster_bootstrap([[pass_hat_k([plays], k)] for plays in by_seed])
     return {"k": k, "pass_k": pass_hat_k(by_seed, k), "pass_k_low": low, "pass_k_high": high}
 
 
