@@ -68,6 +68,7 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/harness_latency.py
 	$(PY) benchmarks/prompt_sizes.py
 	$(PY) benchmarks/report_build.py
+	$(PY) benchmarks/leaderboard_build.py
 	$(PY) benchmarks/observation_modes.py
 	$(PY) benchmarks/scale_out.py
 	$(PY) benchmarks/vs_browsergym.py

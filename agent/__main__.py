@@ -1,6 +1,7 @@
 """Command line: `python -m agent run ...` plays episodes; `python -m agent summarize --out DIR`
 prints the table of what is already there; `python -m agent report DIR` writes its HTML report;
-`python -m agent memory build|show` makes and shows Synapse's exemplar memory.
+`python -m agent memory build|show` makes and shows Synapse's exemplar memory; `python -m agent compare`
+compares runs episode by episode and `python -m agent leaderboard` ranks them (agent/standings/).
 
 Exit status: 0 when the run played (or had nothing left to play); 1 when the server cannot be
 used, the backend cannot play the run (a Ray cluster without a CPU per browser), the model failed,
@@ -34,10 +35,13 @@ from .export import cli as export_cli
 from .memory import cli as memory_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
+from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
 from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
                               summarize_overall, write_csv)
-from .results.table import format_labelled
+from .results.compare import variant_gaps
+from .results.table import format_labelled, format_variant_gaps
+from .standings import compare_cli, leaderboard_cli
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
@@ -47,6 +51,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
         return memory_cli.main(args, parser)
     if args.command == "export":
         return export_cli.main(args, parser)
+    if args.command == "compare":
+        return compare_cli.main(args, parser)
+    if args.command == "leaderboard":
+        return leaderboard_cli.main(args, parser)
     out = Path(args.out)
     if args.command == "report":
         return _report(out, args.prices, args.open, parser, args.by_variant)
@@ -101,7 +109,8 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
             record = start_record(out, argv, specs, options, run.settings, url, embedded,
-                                  {**execution, "concurrency": args.concurrency}, args.ui_variant.strip() or None)
+                                  {**execution, "concurrency": args.concurrency}, args.ui_variant.strip() or None,
+                                  intervals.settings())
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
                     webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,
@@ -234,6 +243,7 @@ def _print_summary_by_variant(out: Path) -> int:
         print(f"No trajectories under {out}.")
         return 0
     print(format_labelled(rows, (), summarize_overall([t for t in trajectories if t.complete])))
+    print("\n" + format_variant_gaps(variant_gaps(trajectories)))
     return 0
 
 
@@ -402,6 +412,8 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
                              '"completion": 10}}; without it the report shows tokens only')
     memory_cli.add_parser(commands)
     export_cli.add_parser(commands)
+    compare_cli.add_parser(commands)
+    leaderboard_cli.add_parser(commands)
     parser.epilog = "defaults of run: " + " ".join(
         f"{action.option_strings[0]} {action.default}" for action in run._actions
         if action.option_strings and action.default is not None and action.default is not False

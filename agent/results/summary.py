@@ -9,34 +9,47 @@ Episodes with a customer on the line (the hard suite) are also judged on the cal
 share of episodes whose final state was right (`state_ok`), that told the customer what they must
 (`said_ok`), that verified the caller before any write (`verified_first`), that succeeded without
 breaking the policy (`under_policy`, completion under policy), and the writes the policy forbids
-(`policy_violations`, a total). `episodes.csv` has those verdicts per episode."""
+(`policy_violations`, a total). `episodes.csv` has those verdicts per episode.
+
+Every rate (success, progress, completion under policy, pass^k) comes with its 95 % interval,
+`<name>_low` and `<name>_high` (intervals.py), and `interval` says how the rates' were made:
+`wilson` (one play per scenario) or `bootstrap` (over scenarios, their plays together)."""
 from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import math
 from collections import defaultdict
 from pathlib import Path
 from statistics import mean, stdev
+from typing import Callable
 
 from scenarios.tasks import TASK_NAMES
 
 from ..episode.spec import VARIANT_SUFFIX, with_ui_variant
+from ..episode.run_folder import EPISODES_CSV, trajectory_paths
 from ..episode.trajectory import Trajectory, trajectories
 from ..experiment.protocols import protocol_of
+from .intervals import cluster_bootstrap, rate_interval
 
 METRICS = (("success", "success"), ("progress", "task_progress"), ("#actions", "num_actions"))
 CSV_FIELDS = ["method", "shots", "protocol", "task", "episodes", "crashed", "incomplete", "success_mean", "success_se",
-              "progress_mean", "progress_se", "actions_mean", "actions_se", "k", "pass_k", "prompt_tokens",
+              "success_low", "success_high", "progress_mean", "progress_se", "progress_low", "progress_high",
+              "actions_mean", "actions_se", "k", "pass_k", "pass_k_low", "pass_k_high", "interval", "prompt_tokens",
               "completion_tokens", "llm_calls", "cached_calls", "embedding_tokens"]
-CALL_FIELDS = ["state_ok_rate", "said_ok_rate", "verified_first_rate", "under_policy_rate", "policy_violations"]
+CALL_FIELDS = ["state_ok_rate", "said_ok_rate", "verified_first_rate", "under_policy_rate", "under_policy_low",
+               "under_policy_high", "policy_violations"]
 # The hard suite's verdicts on the call, as shares of the episodes: (table column, key)
 CALL_RATES = (("state ok", "state_ok"), ("said ok", "said_ok"), ("verified first", "verified_first"),
               ("under policy", "under_policy"))
 VIOLATIONS_COLUMN = ("violations", "policy_violations")
 CALL_VERDICTS = ("state_ok", "said_ok", "verified_first", "policy_violations")  # /evaluate's, on a call
+# What else of an episode episodes.csv keeps, so that `compare` and `leaderboard` can read a run from it
+# instead of from every trajectory (read_episodes_csv).
+EPISODE_SETTINGS = ["agent", "ui_variant", "observations", "max_steps", "model", "prompt_tokens", "completion_tokens"]
 EPISODE_FIELDS = ["method", "shots", "protocol", "task", "seed", "trial", "success", "task_progress", "num_actions",
-                  *CALL_VERDICTS]
+                  *CALL_VERDICTS, *EPISODE_SETTINGS]
 STATUS_COLUMNS = ("crashed", "incomplete")
 UNKNOWN = "n/a"
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
@@ -101,6 +114,7 @@ def summarize(episodes: list[Trajectory], planned=()) -> list[dict]:
         for name, key in METRICS:
             column = "actions" if name == "#actions" else name
             row[f"{column}_mean"], row[f"{column}_se"] = mean_se([metric(r, key) for r in runs])
+        row.update(_intervals(runs))
         row.update(_pass_k(runs))
         row.update(_usage_totals(runs))
         row.update(_call_verdicts(runs))
@@ -121,12 +135,28 @@ def summarize_overall(episodes: list[Trajectory]) -> list[dict]:
     return summarize([dataclasses.replace(t, task=ALL_TASKS_ROW, seed=f"{t.task}/{t.seed}") for t in episodes])
 
 
-def _pass_k(runs: list[Trajectory]) -> dict:
-    by_seed: dict[int | str, list[int]] = defaultdict(list)
+def by_scenario(runs: list[Trajectory], value: Callable[[Trajectory], float]) -> list[list[float]]:
+    """`value` of the episodes, a list per scenario (seed): the plays of one scenario together."""
+    clusters: dict[int | str, list[float]] = defaultdict(list)
     for r in runs:
-        by_seed[r.seed].append(int(r.metrics.get("success", 0)))
-    k = min((len(v) for v in by_seed.values()), default=0)
-    return {"k": k, "pass_k": pass_hat_k(list(by_seed.values()), k) if k > 1 else ""}
+        clusters[r.seed].append(value(r))
+    return list(clusters.values())
+
+
+def _intervals(runs: list[Trajectory]) -> dict:
+    low, high, method = rate_interval(by_scenario(runs, lambda r: metric(r, "success")))
+    progress = cluster_bootstrap(by_scenario(runs, lambda r: metric(r, "task_progress")))
+    return {"success_low": low, "success_high": high, "progress_low": progress[0], "progress_high": progress[1],
+            "interval": method if runs else ""}
+
+
+def _pass_k(runs: list[Trajectory]) -> dict:
+    by_seed = by_scenario(runs, lambda r: int(r.metrics.get("success", 0)))
+    k = min((len(v) for v in by_seed), default=0)
+    if k < 2:
+        return {"k": k, "pass_k": "", "pass_k_low": math.nan, "pass_k_high": math.nan}
+    low, high = cluster_bootstrap([[pass_hat_k([plays], k)] for plays in by_seed])
+    return {"k": k, "pass_k": pass_hat_k(by_seed, k), "pass_k_low": low, "pass_k_high": high}
 
 
 def under_policy(trajectory: Trajectory) -> bool:
@@ -139,9 +169,12 @@ def _call_verdicts(runs: list[Trajectory]) -> dict:
     for episodes without a call."""
     judged = [r for r in runs if "said_ok" in r.metrics]
     if not judged:
-        return {**{f"{key}_rate": "" for _, key in CALL_RATES}, "policy_violations": ""}
+        return {**{f"{key}_rate": "" for _, key in CALL_RATES}, "policy_violations": "",
+                "under_policy_low": math.nan, "under_policy_high": math.nan}
     verdict = lambda r, key: under_policy(r) if key == "under_policy" else bool(r.metrics.get(key))  # noqa: E731
+    low, high, _ = rate_interval(by_scenario(judged, lambda r: float(under_policy(r))))
     return {**{f"{key}_rate": mean(float(verdict(r, key)) for r in judged) for _, key in CALL_RATES},
+            "under_policy_low": low, "under_policy_high": high,
             "policy_violations": sum(int(r.metrics.get("policy_violations", 0)) for r in judged)}
 
 
@@ -158,8 +191,40 @@ def episode_rows(episodes: list[Trajectory]) -> list[dict]:
                "seed": t.seed, "trial": t.trial, "success": t.metrics.get("success", 0),
                "task_progress": t.metrics.get("task_progress", 0), "num_actions": metric(t, "num_actions")}
         row.update({key: int(t.metrics[key]) for key in CALL_VERDICTS if key in t.metrics})
+        settings = t.settings or {}
+        row.update(agent=t.method, ui_variant=int((t.scenario or {}).get("ui_variant") or 0),
+                   observations=",".join(t.observations or ()), max_steps=json.dumps(settings.get("max_steps")),
+                   model=settings.get("model") or "", prompt_tokens=int(t.usage.get("prompt_tokens", 0)),
+                   completion_tokens=int(t.usage.get("completion_tokens", 0)))
         rows.append(row)
     return rows
+
+
+def read_episodes_csv(out: Path) -> list[Trajectory] | None:
+    """The finished episodes of the run folder `out` as its episodes.csv holds them (their scores and
+    settings, not their steps); None when that file is missing, older than a trajectory, or from a
+    version that did not keep EPISODE_SETTINGS."""
+    path = out / EPISODES_CSV
+    if not path.exists() or any(p.stat().st_mtime > path.stat().st_mtime for p in trajectory_paths(out)):
+        return None
+    with path.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    if rows and not set(EPISODE_SETTINGS) <= set(rows[0]):
+        return None
+    return [_from_row(row) for row in rows]
+
+
+def _from_row(row: dict) -> Trajectory:
+    metrics = {"success": int(row["success"]), "task_progress": float(row["task_progress"]),
+               "num_actions": float(row["num_actions"]),
+               **{key: int(row[key]) for key in CALL_VERDICTS if row.get(key) not in (None, "")}}
+    settings = {"protocol": row["protocol"], "max_steps": json.loads(row["max_steps"] or "null"),
+                "model": row["model"] or None}
+    return Trajectory(row["agent"], row["shots"], row["method"], row["task"], int(row["seed"]), int(row["trial"]),
+                      observations=[mode for mode in row["observations"].split(",") if mode], settings=settings,
+                      complete=True, scenario={"ui_variant": int(row["ui_variant"])}, metrics=metrics,
+                      agent_actions=int(float(row["num_actions"])),
+                      usage={"prompt_tokens": int(row["prompt_tokens"]), "completion_tokens": int(row["completion_tokens"])})
 
 
 def _usage_totals(runs: list[Trajectory]) -> dict:

@@ -3,12 +3,15 @@ measured under, then the table. Paper-protocol results take the layout of HeaP F
 rows per task (success, progress, #actions, ...) and one column per method label, with the papers'
 reported numbers (agent/results/references/) in columns of their own beside the measured ones and their
 sources under the table. Full-protocol results: one row per task, a group of columns per method label (format_table).
-Every table is laid out by render_table."""
+Every table is laid out by render_table. A rate's cell ends with its 95 % interval, `[low, high]`,
+and the first line says how the intervals were made (intervals.py)."""
 from __future__ import annotations
 
 import math
 
 from ..experiment.protocols import PROTOCOLS
+from .compare import Comparison, Gap, describe_key, method_note
+from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
 from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
                       VIOLATIONS_COLUMN, had_a_call, task_order)
@@ -18,11 +21,21 @@ def format_labelled(rows: list[dict], references: list[Reference] = (), overall:
     """The protocol line, then the table of the per-task `rows`; a paper-protocol table also gets
     the `overall` rows (summary.summarize_overall) as a last block."""
     protocols = list(dict.fromkeys(row.get("protocol") or "full" for row in rows))
-    title = "; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols)
+    title = " ".join(["; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols),
+                      describe_intervals(rows)])
     if protocols != ["paper"]:
         return "\n".join([title, format_table(rows)])
     sources = [f"{ref.title} (reported, not measured here): {ref.source}. Model: {ref.model}." for ref in references]
     return "\n".join([title, format_paper_table([*rows, *overall], references), *sources])
+
+
+def describe_intervals(rows: list[dict]) -> str:
+    """Which intervals the rows' cells show, with the bootstrap's parameters."""
+    bootstrap = BOOTSTRAP.describe()
+    if "wilson" not in {row.get("interval") for row in rows}:
+        return f"{BOOTSTRAP.confidence:.0%} intervals: {bootstrap}."
+    return (f"{BOOTSTRAP.confidence:.0%} intervals: {WILSON} for success and under policy (one play per scenario), "
+            f"{bootstrap} for progress and pass^k.")
 
 
 def format_paper_table(rows: list[dict], references: list[Reference] = ()) -> str:
@@ -98,17 +111,24 @@ def format_cell(row: dict | None, name: str) -> str:
     if name in STATUS_COLUMNS:
         return str(row[name])
     if name == "pass^k":
-        return f"{row['pass_k']:.2f} (k={row['k']})" if row["pass_k"] != "" else "-"
+        return f"{row['pass_k']:.2f} {_interval(row, 'pass_k')} (k={row['k']})" if row["pass_k"] != "" else "-"
     rates = dict(CALL_RATES)
     if name in rates or name == VIOLATIONS_COLUMN[0]:
         value = row.get(f"{rates[name]}_rate" if name in rates else VIOLATIONS_COLUMN[1], "")
-        return "-" if value == "" else f"{value:.2f}" if name in rates else str(value)
+        if value == "" or name not in rates:
+            return "-" if value == "" else str(value)
+        return f"{value:.2f} {_interval(row, 'under_policy')}" if name == "under policy" else f"{value:.2f}"
     column = "actions" if name == "#actions" else name
     digits = 1 if name == "#actions" else 2
     average, error = row[column + "_mean"], row[column + "_se"]
     if math.isnan(average):
         return "-"
-    return f"{average:.{digits}f} ± {UNKNOWN if math.isnan(error) else f'{error:.{digits}f}'}"
+    cell = f"{average:.{digits}f} ± {UNKNOWN if math.isnan(error) else f'{error:.{digits}f}'}"
+    return cell if name == "#actions" else f"{cell} {_interval(row, column)}"
+
+
+def _interval(row: dict, name: str) -> str:
+    return format_interval(row.get(f"{name}_low", math.nan), row.get(f"{name}_high", math.nan))
 
 
 def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
@@ -117,3 +137,65 @@ def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
     render = lambda line: "  ".join(str(c).ljust(w) for c, w in zip(line, widths)).rstrip()  # noqa: E731
     rules = [render(["-" * w for w in widths])] if rule else []
     return "\n".join([render(header), *rules] + [render(line) for line in body])
+
+
+def format_comparison(comparison: Comparison) -> str:
+    """`compare`'s text: which runs, what paired and what did not, the table of differences, the
+    method, and the episodes that flipped."""
+    a, b = comparison.a, comparison.b
+    lines = [f"A = {a.name} ({len(a.episodes)} episodes), B = {b.name} ({len(b.episodes)} episodes)",
+             f"Paired by (suite, task, seed, UI variant, trial): {comparison.paired} episode pairs. "
+             f"Not paired: {_unpaired(comparison.only_a, 'A')}; {_unpaired(comparison.only_b, 'B')}."]
+    header = ["task", "pairs", "A success", "B success", "A - B [95% interval]", "McNemar p", "won by A only",
+              "won by B only", "A progress", "B progress", "progress A - B [95% interval]"]
+    body = [[line.task, line.pairs, f"{line.a_success:.2f}", f"{line.b_success:.2f}", format_difference(line.difference),
+             format_p(line.mcnemar_p), len(line.a_only), len(line.b_only), f"{line.a_progress:.2f}",
+             f"{line.b_progress:.2f}", format_difference(line.progress_difference)] for line in comparison.lines]
+    flips = [f"{who}: {', '.join(map(describe_key, keys)) or 'none'}" for who, keys in (
+        ("Won by A only", [k for line in comparison.lines[:_tasks(comparison)] for k in line.a_only]),
+        ("Won by B only", [k for line in comparison.lines[:_tasks(comparison)] for k in line.b_only]))]
+    return "\n".join([*lines, render_table(header, body), method_note(), *flips])
+
+
+def _tasks(comparison: Comparison) -> int:
+    """How many of the lines are tasks (the last is over all tasks when there are several)."""
+    return len(comparison.lines) - (len(comparison.lines) > 1)
+
+
+def _unpaired(keys: list, run: str) -> str:
+    if not keys:
+        return f"none only in {run}"
+    return f"{len(keys)} only in {run} ({', '.join(map(describe_key, keys))})"
+
+
+def format_difference(value: tuple[float, float, float]) -> str:
+    return f"{value[0]:+.2f} {format_interval(value[1], value[2])}"
+
+
+def format_p(p: float) -> str:
+    return "1" if p == 1 else f"{p:.3g}" if p >= 0.001 else f"{p:.1e}"
+
+
+def format_rate(row: dict, name: str = "success") -> str:
+    """A rate of a summary row with its interval, without the standard error: `0.80 [0.49, 0.94]`."""
+    average = row.get(f"{name}_mean", math.nan)
+    return "-" if math.isnan(average) else f"{average:.2f} {_interval(row, name)}"
+
+
+def format_leaderboard(standings: list) -> str:
+    """The leaderboard's ranking as text (leaderboard.rank's standings)."""
+    header = ["rank", "run", "episodes", "success [95% interval]", "separable from the leader"]
+    body = [[s.rank, s.entry.name, s.overall["episodes"], format_rate(s.overall),
+             "leader" if s.separable is None else "yes" if s.separable else "no (intervals overlap)"] for s in standings]
+    return render_table(header, body)
+
+
+def format_variant_gaps(gaps: list[Gap]) -> str:
+    """The generalization gap of `summarize --by-variant`: variant 0 against the others, paired."""
+    if not gaps:
+        return "No scenario was played both in UI variant 0 and in another, so no paired gap can be given."
+    header = ["label", "scenarios", "variant 0 success", "other variants success", "gap [95% interval]"]
+    body = [[gap.label, gap.scenarios, f"{gap.base:.2f}", f"{gap.others:.2f}", format_difference(gap.gap)]
+            for gap in gaps]
+    return "\n".join(["Generalization gap: success in UI variant 0 minus in the other variants, on the same scenarios "
+                      f"(paired {BOOTSTRAP.describe()}).", render_table(header, body)])

@@ -109,3 +109,16 @@ def _write(out: Path, trajectory: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(trajectory, indent=1))
     return path
+
+
+def write_outcomes(out: Path, label: str, outcomes: dict[tuple[str, int, int], int], protocol: str = "full",
+                   max_steps: int = 60, usage: dict | None = None, ui_variant: int = 0) -> None:
+    """A run folder of short finished episodes whose success is given: (task, seed, trial) -> 0 or 1
+    (progress 1.0 for a success, else 0.5), played in `ui_variant`."""
+    for (task, seed, trial), success in outcomes.items():
+        _write(out, {**_identity(label, task, seed, trial), "observations": ["elements"], "complete": True,
+                     "settings": {"model": None, "temperature": None, "max_steps": max_steps, "protocol": protocol},
+                     "scenario": {"id": f"s{seed}", "scenario": task, "gold_actions": [],
+                                  **({"ui_variant": ui_variant} if ui_variant else {})},
+                     "metrics": {"success": success, "task_progress": 1.0 if success else 0.5, "num_actions": 3},
+                     "usage": usage or {}, "end": {"cause": "stop"}, "steps": []})

@@ -74,7 +74,7 @@ def test_the_run_records_the_protocol_and_the_table_is_labelled_with_it(oracle_p
     title, header, _, *body = PRINTED[oracle_paper_run].splitlines()
     assert title.startswith("Protocol paper: the papers' five tasks, return trips")
     assert header.split() == ["task", "metric", "oracle"]
-    assert body[0].split() == ["TASK_FIND_FLIGHT", "success", "1.00", "±", "0.00"]
+    assert body[0].split() == ["TASK_FIND_FLIGHT", "success", "1.00", "±", "0.00", "[0.34,", "1.00]"]  # Wilson, 2 of 2
     assert body[2].split() == ["#actions", "5.0", "±", "0.0"]
 
 
@@ -201,7 +201,8 @@ def test_the_papers_table_with_the_reference_columns(tmp_path, live_server, caps
     assert [table.cell("TASK_BOOK_FLIGHT", metric, "heap-few-shot (HeaP Fig. 5)")
             for metric in ("success", "progress", "#actions")] == ["0.65 ± 0.15", "0.82 ± 0.05", "22.25 ± 0.90"]
     assert [table.cell("TASK_BOOK_FLIGHT", metric, "heap-few-shot")  # measured: every episode stopped at once
-            for metric in ("success", "progress", "#actions")] == ["0.00 ± n/a", "0.00 ± n/a", "0.0 ± n/a"]
+            for metric in ("success", "progress", "#actions")] == ["0.00 ± n/a [0.00, 0.79]", "0.00 ± n/a [0.00, 0.00]",
+                                                          "0.0 ± n/a"]
     assert table.cell("TASK_FIND_BOOKING", "#actions", "flat-zero-shot (HeaP Fig. 5)") == "11.00 ± 0.00"
     assert table.cell("TASK_FIND_BOOKING", "crashed", "flat-zero-shot") == "0"
     assert table.cell("TASK_FIND_BOOKING", "crashed", "flat-zero-shot (HeaP Fig. 5)") == ""  # measured only
@@ -217,7 +218,7 @@ def test_the_papers_table_with_the_reference_columns(tmp_path, live_server, caps
     table = Table(header, rule, body[:-1])
     assert table.cell("all tasks", "success", "step-few-shot (SteP Fig. 5)") == "0.94"
     assert table.cell("all tasks", "success", "flat-zero-shot (SteP Fig. 5)") == "0.24"
-    assert table.cell("all tasks", "success", "step-few-shot") == "0.00 ± 0.00"  # two episodes, measured
+    assert table.cell("all tasks", "success", "step-few-shot") == "0.00 ± 0.00 [0.00, 0.66]"  # two episodes, measured
     assert table.cell("TASK_BOOK_FLIGHT", "success", "step-few-shot (SteP Fig. 5)") == "-"  # not in the text
 
 

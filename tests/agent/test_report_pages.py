@@ -82,7 +82,9 @@ def test_the_overview_table_has_every_task_and_label_and_the_provenance(offline_
     oracle_booking = page.locator("table.results tbody tr", has_text="TASK_FIND_BOOKING").locator("td")
     # columns per label: success, progress, #actions, pass^k, n, crashed, incomplete; oracle is the third label
     # one episode: its standard error is not known (issue 9, rule 8)
-    assert oracle_booking.nth(14).inner_text() == "1.00 ± n/a" and oracle_booking.nth(16).inner_text() == "3.0 ± n/a"
+    assert oracle_booking.nth(14).inner_text() == "1.00 ± n/a [0.21, 1.00]"
+    assert oracle_booking.nth(16).inner_text() == "3.0 ± n/a"
+    assert "Wilson score interval for success" in page.locator("p.intervals").inner_text()
     provenance = page.locator("table.provenance").inner_text()
     assert "0123abc" in provenance and "python -m agent run --method oracle,flat" in provenance
     assert "oracle, flat-zero-shot" in provenance

@@ -88,6 +88,9 @@ def test_run_json_records_what_the_run_measured(oracle_run):
     assert record["packages"]["playwright"] and record["packages"]["python"].startswith("3.")
     assert record["server_url"].startswith("http://127.0.0.1:") and record["embedded_server"] is True
     assert record["started"] <= record["ended"] and record["outcome"] == "finished"
+    assert record["intervals"] == {"confidence": 0.95, "bootstrap_resamples": 2000, "bootstrap_seed": 0,
+                                   "rates": "Wilson score interval (one play per scenario), else percentile bootstrap "
+                                            "over scenarios, 2000 resamples, random seed 0"}
     assert record["command"].endswith(f"-m agent run --method oracle --tasks all --episodes {EPISODES} "
                                       f"--concurrency 2 --out {oracle_run} --quiet")
     trajectory = json.loads((oracle_run / "oracle" / "TASK_FIND_FLIGHT" / "seed0-trial0.json").read_text())

@@ -4,8 +4,9 @@ import re
 import math
 
 from agent.episode.trajectory import Trajectory
+from agent.results.intervals import Bootstrap, cluster_bootstrap, wilson
 from agent.results.summary import pass_hat_k, summarize, write_csv
-from agent.results.table import format_table
+from agent.results.table import format_labelled, format_table
 
 
 def rows_of(trajectories, planned=()):
@@ -43,7 +44,7 @@ def test_pass_k_needs_every_replay_of_a_scenario_to_succeed():
                     for seed, results in ((0, (1, 1)), (1, (1, 0))) for trial, ok in enumerate(results)]
     (row,) = rows_of(trajectories)
     assert row["k"] == 2 and row["pass_k"] == 0.5 and row["success_mean"] == 0.75
-    assert "0.50 (k=2)" in format_table([row])
+    assert "0.50 [0.00, 1.00] (k=2)" in format_table([row])
 
 
 def test_zero_and_few_shot_runs_of_one_method_are_separate_rows():
@@ -79,11 +80,13 @@ def test_crashed_and_incomplete_episodes_are_counted_per_task_and_label(tmp_path
         ("TASK_FIND_FLIGHT", 1, 1, 1), ("TASK_FIND_BOOKING", 0, 0, 3)]
     lines = format_table(rows).splitlines()
     assert lines[0].split()[-2:] == ["flat-zero-shot", "incomplete"]
-    assert lines[2].split() == ["TASK_FIND_FLIGHT", "1.00", "±", "n/a", "1.00", "±", "n/a", "5.0", "±", "n/a", "1", "1"]
+    assert lines[2].split() == ["TASK_FIND_FLIGHT", "1.00", "±", "n/a", "[0.21,", "1.00]", "1.00", "±", "n/a",
+                                "[1.00,", "1.00]", "5.0", "±", "n/a", "1", "1"]
     assert lines[3].split() == ["TASK_FIND_BOOKING", "-", "-", "-", "0", "3"]
     write_csv(rows, tmp_path / "summary.csv")
     first, second = csv.DictReader((tmp_path / "summary.csv").open())
     assert (first["crashed"], first["incomplete"], first["success_mean"], first["success_se"]) == ("1", "1", "1.0", "n/a")
+    assert (first["success_low"], first["success_high"], first["interval"]) == ("0.2065", "1.0", "wilson")
     assert (second["episodes"], second["incomplete"], second["success_mean"]) == ("0", "3", "")
 
 
@@ -91,3 +94,37 @@ def test_one_episode_has_no_standard_error():
     (row,) = rows_of([run("oracle", "TASK_FIND_BOOKING", 0, 1, 1.0, 3)])
     assert math.isnan(row["success_se"]) and "1.00 ± n/a" in format_table([row])
     assert "± 0.00" not in format_table([row])
+
+
+def test_a_wilson_interval_is_the_textbook_one():
+    # Newcombe (1998), Statistics in Medicine 17:857, Table I, method 3 (score interval without correction)
+    assert [round(x, 4) for x in wilson(81, 263)] == [0.2553, 0.3662]
+    assert [round(x, 4) for x in wilson(15, 148)] == [0.0624, 0.1605]
+    assert [round(x, 4) for x in wilson(0, 20)] == [0.0, 0.1611]
+    assert [round(x, 4) for x in wilson(1, 29)] == [0.0061, 0.1718]
+
+
+def test_a_bootstrap_interval_is_fixed_by_its_seed_and_resamples():
+    clusters = [[0.2, 0.4], [0.9, 1.0], [0.5], [0.7, 0.75], [0.1, 0.3], [1.0, 1.0], [0.6, 0.2]]  # a scenario's plays
+    assert [round(x, 4) for x in cluster_bootstrap(clusters)] == [0.3643, 0.8115]  # 2000 resamples, seed 0
+    assert cluster_bootstrap(clusters) == cluster_bootstrap(clusters)
+    assert [round(x, 4) for x in cluster_bootstrap(clusters, bootstrap=Bootstrap(resamples=500, seed=7))] == [
+        0.3634, 0.8359]
+
+
+def test_a_rate_of_single_plays_gets_a_wilson_interval_and_replays_a_bootstrap_over_scenarios():
+    once = rows_of([run("flat", "TASK_FIND_FLIGHT", seed, int(seed < 8), 1.0, 5) for seed in range(10)])
+    (row,) = once
+    assert (row["interval"], round(row["success_low"], 4), round(row["success_high"], 4)) == ("wilson", 0.4902, 0.9433)
+    title, _, _, line = format_labelled(once).splitlines()
+    assert "0.80 ± 0.13 [0.49, 0.94]" in line
+    assert title.endswith("95% intervals: Wilson score interval for success and under policy (one play per scenario), "
+                          "percentile bootstrap over scenarios, 2000 resamples, random seed 0 for progress and pass^k.")
+    replayed = rows_of([run("flat", "TASK_FIND_FLIGHT", seed, int(seed < 4 or trial == 0), 1.0, 5, trial)
+                        for seed in range(8) for trial in range(2)])
+    (row,) = replayed
+    assert (row["interval"], row["success_mean"], row["success_low"], row["success_high"]) == (
+        "bootstrap", 0.75, 0.5625, 0.9375)
+    assert (row["pass_k"], row["pass_k_low"], row["pass_k_high"]) == (0.5, 0.125, 0.875)
+    assert format_labelled(replayed).splitlines()[0].endswith(
+        "95% intervals: percentile bootstrap over scenarios, 2000 resamples, random seed 0.")

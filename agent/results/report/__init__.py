@@ -3,7 +3,7 @@ server, nothing fetched from the network) with the overview of a run, a page per
 comparison page per (task, seed). Modules: loading (the run folder), timeline (an episode against
 its gold steps), costs (tokens and prices), charts (matplotlib SVGs), pages (Jinja2 templates),
 build (writing the folder)."""
-from .build import ReportError, write_report
+from .build import ReportError, write_pages, write_report
 from .costs import PriceError
 
-__all__ = ["PriceError", "ReportError", "write_report"]
+__all__ = ["PriceError", "ReportError", "write_pages", "write_report"]

@@ -31,14 +31,28 @@ def write_report(out: str | Path, prices: str | Path | None = None, by_variant: 
     building = out / f".{REPORT_FOLDER}-building-{os.getpid()}"
     shutil.rmtree(building, ignore_errors=True)
     try:
-        _write_site(run, building, price_table)
+        _write_site(run, building, price_table, by_variant)
         _swap_in(building, out / REPORT_FOLDER)
     finally:
         shutil.rmtree(building, ignore_errors=True)
     return out / REPORT_FOLDER / "index.html"
 
 
-def _write_site(run: Run, site: Path, prices: dict | None) -> None:
+def write_pages(out: str | Path, pages: dict[str, tuple[str, dict]]) -> list[Path]:
+    """Pages of the report's look outside a run's report (compare, leaderboard): file name ->
+    (template, its values), written to `out` with the report's assets; the files written."""
+    out = Path(out)
+    env = environment()
+    shutil.rmtree(out / "assets", ignore_errors=True)
+    _copy_assets(out / "assets")
+    written = []
+    for name, (template, values) in pages.items():
+        _write(out / name, env.get_template(f"{template}.html").render(root="", **values))
+        written.append(out / name)
+    return written
+
+
+def _write_site(run: Run, site: Path, prices: dict | None, by_variant: bool = False) -> None:
     env = environment()
     usages = usage_by_label(run, prices)
     _copy_assets(site / "assets")
@@ -46,7 +60,7 @@ def _write_site(run: Run, site: Path, prices: dict | None) -> None:
     charts.mkdir(parents=True)
     for name, svg in draw_all(run, usages).items():
         (charts / f"{name}.svg").write_text(svg, encoding="utf-8")
-    _write(site / "index.html", overview(env, run, usages, prices_given=prices is not None))
+    _write(site / "index.html", overview(env, run, usages, prices_given=prices is not None, by_variant=by_variant))
     for index, episode in enumerate(run.episodes):
         neighbours = (run.episodes[index - 1] if index else None,
                       run.episodes[index + 1] if index + 1 < len(run.episodes) else None)

@@ -61,11 +61,19 @@ def usage_by_label(run: Run, prices: dict | None) -> list[LabelUsage]:
         if not episode.complete or not any(spent):
             continue
         model = episode.settings.get("model") or (run.provenance or {}).get("model")
-        price = (prices or {}).get(model) if isinstance(model, str) else None
-        if price is None:
+        cost = episode_cost(tokens, model, prices)
+        if cost is None:
             usages[episode.label].unpriced.add(str(model or "unknown model"))
             continue
-        costs[episode.label] += (spent[0] * price["prompt"] + spent[1] * price["completion"]) / 1e6
+        costs[episode.label] += cost
     for usage in usages.values():
         usage.cost = None if usage.unpriced else costs[usage.label]
     return list(usages.values())
+
+
+def episode_cost(usage: dict, model, prices: dict | None) -> float | None:
+    """US dollars of an episode's tokens at its model's price; None when the model has no price."""
+    price = (prices or {}).get(model) if isinstance(model, str) else None
+    if price is None:
+        return None
+    return (usage.get("prompt_tokens", 0) * price["prompt"] + usage.get("completion_tokens", 0) * price["completion"]) / 1e6

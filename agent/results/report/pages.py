@@ -10,8 +10,10 @@ from datetime import datetime, timezone
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from ..compare import describe_key, method_note, variant_gaps
+from ..intervals import BOOTSTRAP
 from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
-from ..table import format_cell
+from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
@@ -32,12 +34,15 @@ def environment() -> Environment:
     env = Environment(loader=PackageLoader("agent.results.report", "templates"), autoescape=True, auto_reload=False,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(url=_url, pretty=_pretty, number=_number, compact=_compact)
-    env.globals.update(outcomes=OUTCOMES)
+    env.globals.update(outcomes=OUTCOMES, difference=format_difference, p_value=format_p,
+                       describe_key=describe_key, note=method_note(), rate=format_rate, cell=format_cell)
     return env
 
 
-def overview(env: Environment, run: Run, usages: list[LabelUsage], prices_given: bool) -> str:
+def overview(env: Environment, run: Run, usages: list[LabelUsage], prices_given: bool, by_variant: bool = False) -> str:
+    gaps = variant_gaps([e.trajectory for e in run.episodes if e.complete]) if by_variant else None
     return env.get_template("overview.html").render(
+        gaps=gaps, gap_note=BOOTSTRAP.describe(),
         root="", run_name=run.folder.name, run=run, provenance=_provenance(run), found=_found(run),
         totals=_totals(run), table=_results_table(run), charts=CHARTS, usages=usages, prices_given=prices_given,
         episodes=[_episode_row(e, run) for e in run.episodes], filters=_filters(run),
@@ -101,7 +106,7 @@ def _results_table(run: Run) -> dict:
             cells.append({"values": [format_cell(row, name) for name in names], "where": where,
                           "complete": row["episodes"] if row else 0, **broken})
         body.append({"task": task, "cells": cells})
-    return {"labels": run.labels, "names": names, "rows": body}
+    return {"labels": run.labels, "names": names, "rows": body, "intervals": describe_intervals(run.rows + overall)}
 
 
 def _provenance(run: Run) -> list[tuple[str, object]]:

@@ -1,0 +1,52 @@
+"""Reading an exported dataset back as finished episodes, so that `compare` and `leaderboard` rank
+results shared as Parquet like run folders: each row becomes a Trajectory with the row's identity,
+suite (as its protocol), UI variant and final /evaluate answer. What an export does not keep (the
+step cap, the observation modes, token usage) stays unknown."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from ..episode.trajectory import Trajectory
+from .dataset import DATA
+
+COLUMNS = ("suite", "task", "seed", "trial", "method", "label", "ui_variant", "success", "task_progress",
+           "num_actions", "evaluation")
+CARD = "README.md"
+
+
+def is_dataset(folder: Path) -> bool:
+    return any((folder / DATA).rglob("*.parquet"))
+
+
+def read_episodes(folder: Path) -> list[Trajectory]:
+    """Every row of the dataset in `folder` as a finished episode."""
+    rows = []
+    for path in sorted((folder / DATA).rglob("*.parquet")):
+        rows += pq.read_table(path, columns=list(COLUMNS)).to_pylist()
+    return [_episode(row) for row in rows]
+
+
+def _episode(row: dict) -> Trajectory:
+    metrics = {**json.loads(row["evaluation"] or "{}"), "success": row["success"],
+               "task_progress": row["task_progress"], "num_actions": row["num_actions"]}
+    return Trajectory(row["method"], "", row["label"], row["task"], row["seed"], row["trial"], observations=[],
+                      settings={"protocol": row["suite"], "max_steps": None}, complete=True,
+                      scenario={"ui_variant": row["ui_variant"]}, metrics=metrics)
+
+
+def read_provenance(folder: Path) -> dict:
+    """The provenance the dataset card holds (its JSON block), {} when there is none."""
+    card = folder / CARD
+    text = card.read_text(encoding="utf-8") if card.exists() else ""
+    start = text.find("```json\n")
+    end = text.find("\n```", start + 1)
+    if start < 0 or end < 0:
+        return {}
+    try:
+        found = json.loads(text[start + len("```json\n"):end])
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}

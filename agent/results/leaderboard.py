@@ -1,0 +1,92 @@
+"""The leaderboard: runs ranked by their success over all tasks, each with its 95 % interval (the
+summary's, intervals.py), per suite and per task, pass^k, completion under policy, tokens and cost,
+and its provenance. A run whose interval overlaps the leader's is not separable from it: the
+episodes do not tell which of the two is better."""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+
+from ..episode.trajectory import Trajectory
+from ..experiment.protocols import protocol_of
+from .report.costs import episode_cost
+from .summary import summarize, summarize_overall, task_order
+
+CSV_FIELDS = ["rank", "run", "label", "episodes", "success", "success_low", "success_high", "separable",
+              "pass_k", "k", "under_policy", "tokens", "cost", "method", "model", "git_commit"]
+
+
+@dataclass
+class Entry:
+    name: str  # the run as named on the command line
+    label: str
+    episodes: list[Trajectory]  # finished ones
+    provenance: dict = field(default_factory=dict)  # method, model, git_commit, settings
+    link: str | None = None  # its report (or dataset card), relative to the leaderboard page
+
+
+@dataclass
+class Standing:
+    entry: Entry
+    rank: int
+    overall: dict  # the summary row over all its tasks
+    suites: dict[str, dict]  # suite -> its row over that suite's tasks
+    tasks: dict[str, dict]  # task -> its row
+    tokens: int
+    cost: float | None  # US dollars; None without a price for every model that spent tokens
+    separable: bool | None = None  # from the leader; None for the leader itself
+
+
+def rank(entries: list[Entry], prices: dict | None = None) -> list[Standing]:
+    """The entries with their rows, best overall success first (the higher interval breaks a tie)."""
+    standings = [_standing(entry, prices) for entry in entries if entry.episodes]
+    standings.sort(key=lambda s: (-s.overall["success_mean"], -s.overall["success_low"], s.entry.name))
+    for place, standing in enumerate(standings, start=1):
+        standing.rank = place
+    if standings:
+        leader = standings[0].overall
+        for standing in standings[1:]:
+            standing.separable = standing.overall["success_high"] < leader["success_low"]
+    return standings
+
+
+def _standing(entry: Entry, prices: dict | None) -> Standing:
+    suites: dict[str, list[Trajectory]] = {}
+    for t in entry.episodes:
+        suites.setdefault(protocol_of(t.settings).name, []).append(t)
+    rows = {row["task"]: row for row in summarize(entry.episodes)}
+    tokens = [int(t.usage.get("prompt_tokens", 0)) + int(t.usage.get("completion_tokens", 0)) for t in entry.episodes]
+    overall = _overall(entry.episodes)
+    return Standing(entry, 0, overall,
+                    {suite: _overall(found) if len(suites) > 1 else overall for suite, found in sorted(suites.items())},
+                    dict(sorted(rows.items(), key=lambda item: task_order(item[0]))), sum(tokens),
+                    _cost(entry, prices) if any(tokens) else None)
+
+
+def _overall(episodes: list[Trajectory]) -> dict:
+    return summarize_overall([dataclasses.replace(t, label="run") for t in episodes])[0]
+
+
+def _cost(entry: Entry, prices: dict | None) -> float | None:
+    costs = [episode_cost(t.usage, (t.settings or {}).get("model") or entry.provenance.get("model"), prices)
+             for t in entry.episodes if t.usage.get("prompt_tokens") or t.usage.get("completion_tokens")]
+    return None if not costs or None in costs else math.fsum(costs)
+
+
+def columns(standings: list[Standing]) -> tuple[list[str], list[str]]:
+    """The suites and the tasks any ranked run has, in order."""
+    suites = sorted({suite for s in standings for suite in s.suites})
+    tasks = sorted({task for s in standings for task in s.tasks}, key=task_order)
+    return suites, tasks
+
+
+def csv_rows(standings: list[Standing]) -> list[dict]:
+    return [{"rank": s.rank, "run": s.entry.name, "label": s.entry.label, "episodes": s.overall["episodes"],
+             "success": s.overall["success_mean"], "success_low": s.overall["success_low"],
+             "success_high": s.overall["success_high"],
+             "separable": "leader" if s.separable is None else "yes" if s.separable else "no",
+             "pass_k": s.overall["pass_k"], "k": s.overall["k"], "under_policy": s.overall.get("under_policy_rate", ""),
+             "tokens": s.tokens, "cost": "" if s.cost is None else s.cost,
+             **{key: s.entry.provenance.get(key) or "" for key in ("method", "model", "git_commit")}}
+            for s in standings]

@@ -1,0 +1,71 @@
+"""`python -m agent leaderboard RUN... --out DIR`: the runs (folders or exported datasets, every
+label of each) ranked on one static page, DIR/index.html, with the report's look and assets and
+DIR/leaderboard.csv; each run links its own report (OUT/report/index.html, which every `run`
+writes) or, for a dataset, its card."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..episode.run_folder import REPORT
+from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, rank
+from ..results.summary import write_csv
+from ..results.table import describe_intervals, format_leaderboard
+from .sources import Source, SourceError, read_sources
+
+PAGE, TABLE = "index.html", "leaderboard.csv"
+
+
+def add_parser(commands) -> None:
+    command = commands.add_parser("leaderboard", help="rank runs on one static HTML page, with intervals")
+    command.add_argument("runs", nargs="+", metavar="RUN",
+                         help="run folders or exported datasets (python -m agent export run), PATH or PATH:LABEL; "
+                              "each label of a folder is a row")
+    command.add_argument("--out", required=True, metavar="DIR", help=f"writes DIR/{PAGE} and DIR/{TABLE}")
+    command.add_argument("--prices", metavar="FILE",
+                         help="JSON of US dollars per million tokens per model, as for `report`; without it the "
+                              "page shows tokens only")
+
+
+def main(args, parser: argparse.ArgumentParser) -> int:
+    from ..results.report import PriceError, write_pages  # matplotlib and the templates load only when needed
+    from ..results.report.costs import load_prices
+
+    out = Path(args.out)
+    try:
+        prices = load_prices(args.prices) if args.prices else None
+        sources = [source for text in args.runs for source in read_sources(text)]
+    except (SourceError, PriceError) as error:
+        parser.error(str(error))
+    standings = rank([_entry(source, out) for source in sources], prices)
+    suites, tasks = columns(standings)
+    page = write_pages(out, {PAGE: ("leaderboard", {
+        "standings": standings, "suites": suites, "tasks": tasks, "run_name": "leaderboard",
+        "intervals": describe_intervals([s.overall for s in standings])})})[0]
+    write_csv(csv_rows(standings), out / TABLE, CSV_FIELDS)
+    print(format_leaderboard(standings))
+    print(f"\nLeaderboard: {page}\nTable:       {out / TABLE}", file=sys.stderr)
+    return 0
+
+
+def _entry(source: Source, out: Path) -> Entry:
+    return Entry(source.name, source.label, source.episodes, _provenance(source), _link(source, out))
+
+
+def _provenance(source: Source) -> dict:
+    """Method, model, code commit and settings of the run's label, from run.json (or the dataset's
+    card), else from its episodes."""
+    record = source.provenance.get("run") or source.provenance if source.dataset else source.provenance
+    first = source.episodes[0]
+    settings = (record.get("settings") or {}).get(source.label) or first.settings or {}
+    return {"method": first.method, "model": record.get("model") or settings.get("model"),
+            "git_commit": record.get("git_commit") or source.provenance.get("git_commit"), "settings": settings}
+
+
+def _link(source: Source, out: Path) -> str | None:
+    target = source.folder / ("README.md" if source.dataset else f"{REPORT}/index.html")
+    if not target.exists():
+        return None
+    return Path(os.path.relpath(target.resolve(), out.resolve())).as_posix()

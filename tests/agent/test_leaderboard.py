@@ -1,0 +1,103 @@
+"""`python -m agent leaderboard`: three runs (the oracle, a scripted wrong agent, the oracle on
+other seeds) ranked on a page read back in Chromium; an exported dataset ranks like its run; the
+comparison page of `compare --out`."""
+import csv
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from agent.__main__ import main
+from agent.results.summary import read_episodes_csv
+from tests.agent.synthetic_runs import write_outcomes
+
+TASKS = ("TASK_FIND_FLIGHT", "TASK_CANCEL_FLIGHT")
+USAGE = {"prompt_tokens": 1000, "completion_tokens": 100, "calls": 2}
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    root = tmp_path_factory.mktemp("leaderboard")
+    oracle, wrong, other = root / "oracle", root / "wrong", root / "oracle-other-seeds"
+    write_outcomes(oracle, "oracle", {(task, seed, 0): 1 for task in TASKS for seed in range(20)})
+    # the scripted wrong agent finds two flights of twenty and cancels none
+    write_outcomes(wrong, "flat-zero-shot", {(task, seed, 0): int(task == TASKS[0] and seed < 2)
+                                             for task in TASKS for seed in range(20)}, usage=USAGE)
+    write_outcomes(other, "oracle", {(task, seed, 0): 1 for task in TASKS for seed in range(100, 120)})
+    (wrong / "run.json").write_text(json.dumps({"model": "scripted-model", "git_commit": "0123abc",
+                                                "settings": {"flat-zero-shot": {"model": "scripted-model"}}}))
+    for run in (oracle, wrong, other):
+        assert main(["report", str(run)]) == 0
+    prices = root / "prices.json"
+    prices.write_text(json.dumps({"scripted-model": {"prompt": 1.0, "completion": 2.0}}))
+    out = root / "board"
+    assert main(["leaderboard", str(wrong), str(other), str(oracle), "--out", str(out), "--prices", str(prices)]) == 0
+    return {"root": root, "out": out, "runs": (oracle, wrong, other)}
+
+
+def test_the_table_ranks_with_intervals_and_marks_what_the_leader_cannot_be_told_from(board):
+    rows = list(csv.DictReader((board["out"] / "leaderboard.csv").open()))
+    oracle, wrong, other = map(str, board["runs"])
+    assert [(r["rank"], r["run"], r["success"], r["success_low"], r["success_high"], r["separable"]) for r in rows] == [
+        ("1", oracle, "1.0", "0.9124", "1.0", "leader"), ("2", other, "1.0", "0.9124", "1.0", "no"),
+        ("3", wrong, "0.05", "0.0138", "0.165", "yes")]
+    assert (rows[2]["tokens"], rows[2]["cost"], rows[2]["model"], rows[2]["git_commit"]) == (
+        "44000", "0.048", "scripted-model", "0123abc")  # 40 x (1000 x $1 + 100 x $2) / 1e6
+
+
+def test_an_exported_dataset_ranks_like_its_run(board, capsys):
+    oracle = board["runs"][0]
+    dataset = board["root"] / "oracle-dataset"
+    assert main(["export", "run", str(oracle), "--out", str(dataset)]) == 0
+    assert main(["leaderboard", str(dataset), str(board["runs"][1]), "--out", str(board["root"] / "shared")]) == 0
+    rows = list(csv.DictReader((board["root"] / "shared" / "leaderboard.csv").open()))
+    assert [(r["run"], r["episodes"], r["success_low"], r["separable"]) for r in rows] == [
+        (str(dataset), "40", "0.9124", "leader"), (str(board["runs"][1]), "40", "0.0138", "yes")]
+
+
+@pytest.mark.browser
+def test_the_page_read_back_in_chromium(board, page):
+    page.goto((board["out"] / "index.html").resolve().as_uri())
+    rows = page.locator("#leaderboard > tbody > tr")
+    oracle, wrong, other = map(str, board["runs"])
+    assert rows.evaluate_all("rows => rows.map(r => r.dataset.run)") == [oracle, other, wrong]
+    assert page.locator("#leaderboard > tbody > tr > td.success").all_inner_texts() == ["1.00 [0.91, 1.00]", "1.00 [0.91, 1.00]", "0.05 [0.01, 0.17]"]
+    assert page.locator("#leaderboard > tbody > tr > td.mark").all_inner_texts() == ["leader", "not separable", "separable"]
+    assert "$0.0480" in rows.nth(2).inner_text() and "scripted-model" in rows.nth(2).inner_text()
+    headers = page.locator("#leaderboard thead th").all_inner_texts()
+    assert headers[5:8] == ["full suite", "TASK_FIND_FLIGHT", "TASK_CANCEL_FLIGHT"]
+    assert rows.nth(2).locator("> td").nth(5).inner_text() == "0.10 [0.03, 0.30]"  # 2 of 20 flights found
+    links = page.locator("#leaderboard > tbody > tr > th.run a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    for run, href in zip((oracle, other, wrong), links):
+        assert Path(unquote(href)).parts[-2:] == ("report", "index.html")
+        page.goto((board["out"] / unquote(href)).resolve().as_uri())
+        assert page.locator("h1").inner_text() == f"Run {Path(run).name}"
+        page.go_back()
+
+
+@pytest.mark.browser
+def test_the_comparison_page_read_back_in_chromium(board, page, tmp_path):
+    oracle, wrong, _ = board["runs"]
+    assert main(["compare", str(oracle), str(wrong), "--out", str(tmp_path)]) == 0
+    page.goto((tmp_path / "comparison.html").resolve().as_uri())
+    cancel = page.locator("table.comparison-table tbody tr", has_text="TASK_CANCEL_FLIGHT").locator("td")
+    # pairs, A, B, A - B, McNemar p (2 / 2^20), won by A only
+    assert cancel.all_inner_texts()[:6] == ["20", "1.00", "0.00", "+1.00 [1.00, 1.00]", "1.9e-06", "20"]
+    assert "0 only in A, 0 only in B" in page.locator("p.pairing").inner_text()
+
+
+def test_a_summarized_run_is_read_from_its_episodes_csv_while_it_is_up_to_date(board, tmp_path, capsys):
+    run = shutil.copytree(board["runs"][1], tmp_path / "wrong")
+    assert main(["summarize", "--out", str(run)]) == 0
+    from_csv = read_episodes_csv(run)
+    assert len(from_csv) == 40 and sum(t.usage["prompt_tokens"] for t in from_csv) == 40_000
+    assert main(["leaderboard", str(run), "--out", str(tmp_path / "board")]) == 0
+    (row,) = csv.DictReader((tmp_path / "board" / "leaderboard.csv").open())
+    assert (row["success"], row["success_low"], row["success_high"], row["tokens"]) == ("0.05", "0.0138", "0.165", "44000")
+    later = run / "flat-zero-shot" / "TASK_CANCEL_FLIGHT" / "seed0-trial0.json"
+    os.utime(later, (time.time() + 5, time.time() + 5))  # a trajectory written after the summary
+    assert read_episodes_csv(run) is None
