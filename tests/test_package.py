@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from crm_app.version import VERSION
+from tests.scenarios.run_py import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.timeout(900)
@@ -116,20 +117,9 @@ def test_an_agent_command_without_the_agent_extra_names_the_extra(installed):
 @pytest.fixture(scope="module")
 def served(installed):
     """`airlinecrm serve` of the installed copy, started in another folder: its URL."""
-    server = subprocess.Popen([str(installed.venv / "bin" / "airlinecrm"), "serve", "--port", "0"],
-                              cwd=installed.elsewhere, env=installed.env(), stdout=subprocess.PIPE, text=True)
-    try:
-        lines = []
-        for line in server.stdout:
-            lines.append(line)
-            if "serving at" in line:
-                break
-        found = re.search(r"http://127\.0\.0\.1:\d+", lines[-1]) if lines else None
-        assert found, lines
-        yield found.group(0)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with serving([str(installed.venv / "bin" / "airlinecrm"), "serve", "--port", "0"], cwd=installed.elsewhere,
+                 env=installed.env()) as (_, url):
+        yield url
 
 
 def test_the_installed_copy_runs_from_site_packages(installed):

@@ -12,9 +12,8 @@ import pyarrow.parquet as pq
 
 from ..results.summary import task_order
 from .card import dataset_card
+from .layout import DATA
 from .rows import SCHEMA
-
-DATA = "data"
 
 
 def write_dataset(rows: list[dict], out: Path, provenance: dict) -> list[Path]:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from ..episode.trajectory import Trajectory
-from .dataset import DATA
+from .layout import DATA
+
+class NeedsExport(RuntimeError):
+    """pyarrow is missing: the export extra is not installed."""
+
 
 COLUMNS = ("suite", "task", "seed", "trial", "method", "label", "ui_variant", "success", "task_progress",
            "num_actions", "evaluation")
@@ -22,7 +24,13 @@ def is_dataset(folder: Path) -> bool:
 
 
 def read_episodes(folder: Path) -> list[Trajectory]:
-    """Every row of the dataset in `folder` as a finished episode."""
+    """Every row of the dataset in `folder` as a finished episode (pyarrow, of the export extra,
+    imported here: the other commands run without it)."""
+    try:
+        import pyarrow.parquet as pq
+    except ModuleNotFoundError:
+        raise NeedsExport("reading an exported dataset needs the export extra: pip install 'airlinecrm[export]'") \
+            from None
     rows = []
     for path in sorted((folder / DATA).rglob("*.parquet")):
         rows += pq.read_table(path, columns=list(COLUMNS)).to_pylist()

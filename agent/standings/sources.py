@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..episode.run_folder import RUN_RECORD
 from ..episode.trajectory import Trajectory
-from ..export.reading import is_dataset, read_episodes, read_provenance
+from ..export.reading import NeedsExport, is_dataset, read_episodes, read_provenance
 from ..json_files import read_json_object
 from ..results.summary import load_trajectories, read_episodes_csv
 
@@ -59,7 +59,10 @@ def _read(folder: Path) -> tuple[list[Trajectory], dict, bool]:
     if not folder.is_dir():
         raise SourceError(f"{folder}: no such run folder or dataset")
     if is_dataset(folder):
-        return read_episodes(folder), read_provenance(folder), True
+        try:
+            return read_episodes(folder), read_provenance(folder), True
+        except NeedsExport as error:
+            raise SourceError(str(error)) from None
     episodes = read_episodes_csv(folder)  # much quicker than every trajectory, when it is up to date
     if episodes is None:
         episodes = [t for t in load_trajectories(folder) if t.complete]

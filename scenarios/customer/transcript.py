@@ -84,10 +84,7 @@ def say(session: Session, scenario_id: str, told: dict, text: str, customer=RULE
     with write_transaction(session, dataset_lock(scenario_id)):
         _check_open(session, scenario_id)
         _check_room(session, scenario_id)
-        calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
-        session.add_all([CustomerMessage(scenario_id=scenario_id, role=AGENT, text=text, calls_before=calls),
-                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=answer, calls_before=calls,
-                                         speaker=customer.speaker)])
+        _store(session, scenario_id, [(AGENT, text, None), (CUSTOMER, answer, customer.speaker)])
     return answer
 
 
@@ -96,11 +93,16 @@ def transfer(session: Session, scenario_id: str, summary: str) -> str:
     ends (Conflict if it already has); the customer's last line."""
     with write_transaction(session, dataset_lock(scenario_id)):
         _check_open(session, scenario_id)
-        calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
-        session.add_all([CustomerMessage(scenario_id=scenario_id, role=TRANSFER, text=summary, calls_before=calls),
-                         CustomerMessage(scenario_id=scenario_id, role=CUSTOMER, text=HOLDING, calls_before=calls,
-                                         speaker=RULES.speaker)])
+        _store(session, scenario_id, [(TRANSFER, summary, None), (CUSTOMER, HOLDING, RULES.speaker)])
     return HOLDING
+
+
+def _store(session: Session, scenario_id: str, lines: list[tuple[str, str, str | None]]) -> None:
+    """Add the call's next lines, (role, text, speaker), each with how many API calls the scenario had
+    recorded when it was said."""
+    calls = session.scalar(select(func.count()).select_from(ApiCall).where(ApiCall.scenario_id == scenario_id))
+    session.add_all([CustomerMessage(scenario_id=scenario_id, role=role, text=text, calls_before=calls, speaker=speaker)
+                     for role, text, speaker in lines])
 
 
 def _check_open(session: Session, scenario_id: str) -> None:

@@ -13,7 +13,7 @@ from agent.experiment.protocols import PAPER_CAPS, PROTOCOLS, step_limit
 from agent.experiment.settings import differences, result_settings
 from agent.results.references import ReferenceError, load_reference, reference_names
 from agent.results.summary import summarize, summarize_overall
-from agent.results.table import format_labelled
+from agent.results.table import describe_intervals, format_labelled
 from tests.agent.command_line import refusal
 
 PAPER_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
@@ -54,11 +54,13 @@ def test_paper_results_take_the_fig5_layout_with_reference_columns_beside():
     runs += [episode("step-zero-shot", "TASK_FIND_BOOKING", 0, 0, 10, 4)]
     text = format_labelled(summarize(runs), [load_reference("heap-fig5")], summarize_overall(runs))
     title, header, rule, *lines = text.splitlines()
-    assert title == f"Protocol paper: {PROTOCOLS['paper'].description}."
+    assert title == f"Protocol paper: {PROTOCOLS['paper'].description}. {describe_intervals(summarize(runs))}"
+    assert title.endswith("percentile bootstrap over scenarios, 2000 resamples, random seed 0 for progress and pass^k.")
     columns = [column.strip() for column in header.split("  ") if column.strip()]
     assert columns == ["task", "metric", "heap-few-shot", "heap-few-shot (HeaP Fig. 5)", "step-zero-shot",
                        "flat-zero-shot (HeaP Fig. 5)", "flat-few-shot (HeaP Fig. 5)", "heap-zero-shot (HeaP Fig. 5)"]
-    assert lines[0].split()[:8] == ["TASK_FIND_BOOKING", "success", "1.00", "±", "0.00", "1.00", "±", "0.00"]
+    assert lines[0].split()[:10] == ["TASK_FIND_BOOKING", "success", "1.00", "±", "0.00", "[0.34,", "1.00]",  # Wilson, 2 of 2
+                                     "1.00", "±", "0.00"]
     assert lines[2].split()[:6] == ["#actions", "3.0", "±", "0.0", "3.00", "±"]  # agent actions, not the 3 events
     assert lines[2].split()[7:10] == ["10.0", "±", "n/a"]  # step-zero-shot: its 10 actions
     assert [line.split()[0] for line in lines if not line.startswith(" ")][:2] == ["TASK_FIND_BOOKING", "all"]
@@ -68,7 +70,7 @@ def test_paper_results_take_the_fig5_layout_with_reference_columns_beside():
 def test_full_results_keep_their_layout_under_the_protocol_line():
     runs = [episode("oracle", "TASK_FIND_BOOKING", 0, 1, 2, 3, protocol="full")]
     title, header, *_ = format_labelled(summarize(runs)).splitlines()
-    assert title == f"Protocol full: {PROTOCOLS['full'].description}."
+    assert title == f"Protocol full: {PROTOCOLS['full'].description}. {describe_intervals(summarize(runs))}"
     assert header.split()[:3] == ["task", "oracle", "success"]
     assert summarize(runs)[0]["actions_mean"] == 3.0  # #act of the full protocol: the recorded events
 

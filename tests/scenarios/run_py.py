@@ -16,8 +16,16 @@ def run_py(folder: Path, *arguments: str):
     """The server started with these arguments: (what it printed up to the line saying where it
     serves, its URL); stopped on leaving."""
     env = {**os.environ, "CRM_INSTANCE_PATH": str(folder)}
-    server = subprocess.Popen([sys.executable, "run.py", "--port", "0", "--db", f"sqlite:///{folder / 'crm.db'}",
-                               *arguments], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    with serving([sys.executable, "run.py", "--port", "0", "--db", f"sqlite:///{folder / 'crm.db'}", *arguments],
+                 cwd=ROOT, env=env) as started:
+        yield started
+
+
+@contextlib.contextmanager
+def serving(command: list[str], **options):
+    """A server started by `command` (subprocess.Popen `options`): (what it printed up to the line
+    saying where it serves, its URL); stopped on leaving."""
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, **options)
     try:
         lines = []
         for line in server.stdout:
