@@ -31,6 +31,8 @@ OPERATIONS = {
     ("POST", "/api/bookings/<code>/cancel"): "cancel_booking",
     ("PATCH", "/api/bookings/<code>/passenger"): "update_passenger",
     ("PUT", "/api/bookings/<code>/flights"): "change_flights",
+    ("GET", "/api/bookings/<code>/fare/quote"): "quote_fare_upgrade",
+    ("POST", "/api/bookings/<code>/fare"): "upgrade_fare",
 }
 
 PASSENGER_KINDS = {"title": "choice", "first_name": "text", "last_name": "text", "email": "email",
@@ -39,7 +41,7 @@ PAYMENT_KINDS = {"card_number": "card", "expiry": "expiry", "security_code": "se
 
 
 # The operations that change bookings (a timeline keeps the state each left: timeline.py)
-WRITES = frozenset({"create_booking", "cancel_booking", "update_passenger", "change_flights"})
+WRITES = frozenset({"create_booking", "cancel_booking", "update_passenger", "change_flights", "upgrade_fare"})
 
 
 def operation_of(method: str, rule: str | None) -> str | None:
@@ -117,6 +119,14 @@ def _update(args, body, hasher) -> dict:
     return {"passenger": _fields(body.get("passenger", body), PASSENGER_KINDS, hasher)}  # as the API reads it
 
 
+def _fare_quote(args, body, hasher) -> dict:
+    return {"fare": _text("text", args.get("fare"))}
+
+
+def _fare(args, body, hasher) -> dict:
+    return {"fare": _text("text", body.get("fare"))}
+
+
 def _change(args, body, hasher) -> dict:
     return {"outward_flight_id": _flight_id(body.get("outward_flight_id")),
             "return_flight_id": _flight_id(body.get("return_flight_id"))}
@@ -124,7 +134,8 @@ def _change(args, body, hasher) -> dict:
 
 PARAMS: dict[str, Callable[..., dict]] = {
     "search_flights": _search, "quote": _quote, "validate_passenger": _passenger, "create_booking": _booking,
-    "get_booking": _nothing, "search_bookings": _booking_search, "cancel_booking": _cancel, "update_passenger": _update, "change_flights": _change,
+    "get_booking": _nothing, "search_bookings": _booking_search, "cancel_booking": _cancel, "update_passenger": _update,
+    "change_flights": _change, "quote_fare_upgrade": _fare_quote, "upgrade_fare": _fare,
 }
 
 

@@ -21,6 +21,7 @@ import re
 
 from crm_app.services.policy import name_correction_allowed
 
+from .calls import WRITES
 from .customer.facts import BY_NAME
 from .customer.reading import read
 from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, TRANSFER, known_facts
@@ -30,7 +31,6 @@ from .tasks.hard.caller import NEW_CODE
 
 CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred", "held_rule")
 REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
-WRITES = ("create_booking", "cancel_booking", "update_passenger", "change_flights")
 IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
 _AMOUNT = re.compile(r"^\d+\.\d{2}$")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")

@@ -36,7 +36,8 @@ TOOL_NAMES = ("search_airports", "search_flights", "get_quote", "book_flight", "
               "update_passenger", "change_flights", "quote_flight_change")
 # On a call (the hard suite): speaking to the customer, finding a booking without its code, and
 # booking in a fare family (an argument the API takes, which the papers' tools never offered).
-CALL_TOOL_NAMES = ("message_customer", "search_bookings", "transfer_to_supervisor")
+CALL_TOOL_NAMES = ("message_customer", "search_bookings", "quote_fare_upgrade", "upgrade_fare",
+                   "transfer_to_supervisor")
 CALL_ARGUMENTS = {"book_flight": {"fare": {"type": "string", "enum": list(FARES),
                                            "description": "The fare family (Standard when left out): what a later "
                                                           "change or cancellation allows, as the policy says"}}}

@@ -85,6 +85,24 @@ def change_flights(code: str):
     return _answer(booking)
 
 
+@api.post("/bookings/<code>/fare")
+@idempotent
+def upgrade_fare(code: str):
+    """Raise the booking's fare family (Basic to Standard to Flex), paying the difference."""
+    session = get_session()
+    booking = booking_service.upgrade_fare(session, current_dataset(session), code, json_body().get("fare"))
+    return _answer(booking)
+
+
+@api.get("/bookings/<code>/fare/quote")
+def quote_fare_upgrade(code: str):
+    """What raising the booking's fare family to ?fare= would cost, before doing it."""
+    session = get_session()
+    quote = booking_service.fare_upgrade_quote(session, calendar(), current_dataset(session), code,
+                                               request.args.get("fare"))
+    return {**change_quote_json(quote), "fare": quote["fare"], "policy": quote["terms"].answer()}
+
+
 @api.get("/bookings/<code>/flights/quote")
 def quote_flight_change(code: str):
     """What changing the booking to the given flights would cost, before saving it."""

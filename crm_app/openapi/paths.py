@@ -8,6 +8,7 @@ from ..api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from ..api.idempotency import REPLAYED
 from ..request_guard import MAX_BODY_BYTES
 from ..scope import SCENARIO_ID
+from ..services.fares import FARES
 from .schemas import CODE, DATE, IDEMPOTENCY_KEY_LENGTH, obj, ref
 
 JSON = "application/json"
@@ -231,6 +232,27 @@ CRM_PATHS = {
         [CODE_PARAM, *SCENARIO,
          query("outward", "id of the new outward flight", FLIGHT_ID, required=True),
          query("return", "id of the new return flight (return trips only)", FLIGHT_ID)],
+    )},
+    "/api/bookings/{code}/fare": {"post": operation(
+        "upgrade_fare", "Raise a booking's fare family, paying the difference",
+        "Raises the booking's fare (Basic to Standard to Flex; never lowers it): its seats are repriced in the "
+        "new family and the difference is paid. The policy allows it up to 24 hours before departure, and the "
+        "new fare's rules then apply (quote_fare_upgrade tells the terms first).",
+        write_responses("200", "The upgraded booking",
+                        "The booking is cancelled, or the Idempotency-Key was used for a different request"),
+        [CODE_PARAM, *SCENARIO, IDEMPOTENCY],
+        body(ref("FareChoice"), "The new fare family"),
+    )},
+    "/api/bookings/{code}/fare/quote": {"get": operation(
+        "quote_fare_upgrade", "Price a fare upgrade before doing it",
+        "What the booking would cost in a higher fare family: the new price lines and total, the total paid "
+        "now, the difference, and the policy's terms. Nothing is saved.",
+        {"200": answer(ref("FareQuote"), "The new price, the difference and the terms"),
+         "400": error("No fare, an unknown one, or one no higher than the booking's"),
+         "404": error("No booking with this code, or an unknown scenario"),
+         "409": error("The booking is cancelled")},
+        [CODE_PARAM, *SCENARIO, query("fare", "the higher fare family: Standard or Flex",
+                                      {"type": "string", "enum": list(FARES)}, required=True)],
     )},
 }
 

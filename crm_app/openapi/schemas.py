@@ -140,6 +140,16 @@ SCHEMAS = {
         "policy": {**ref("Terms"), "description": "Hard suite: the policy on this change, and what the "
                                                   "customer pays (fee plus any fare difference)"},
     }, required=("price_lines", "total", "current_total", "difference")),
+    "FareChoice": obj({"fare": {"type": "string", "enum": list(FARES),
+                                "description": "The fare family to raise the booking to"}}, required=("fare",)),
+    "FareQuote": obj({
+        **PRICE_LINES,
+        "current_total": {**MONEY, "description": "What the booking costs now"},
+        "difference": {"type": "string", "pattern": r"^[+-]?[0-9]+\.[0-9]{2}$",
+                       "description": "New total minus current total, signed"},
+        "fare": {"type": "string", "enum": list(FARES)},
+        "policy": {**ref("Terms"), "description": "The policy on this upgrade, and what the customer pays"},
+    }, required=("price_lines", "total", "current_total", "difference", "fare", "policy")),
     "FlightIds": obj({
         "outward_flight_id": {"type": "integer", "minimum": 1, "description": "id of the chosen outward flight"},
         "return_flight_id": {"type": ["integer", "null"], "minimum": 1,

@@ -15,9 +15,9 @@ from ..db import card_hasher, dataset_lock, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
 from .dates import Calendar, parse_date
 from .errors import Conflict, InvalidInput, NotFound, excerpt
-from .fares import STANDARD, check_fare, fare_price_cents
+from .fares import FARES, STANDARD, check_fare, fare_price_cents
 from .flights import get_flight
-from .policy import Terms, cancel_terms, change_terms
+from .policy import Terms, cancel_terms, change_terms, upgrade_terms
 from .pricing import price_lines, total_cents
 from .schedule import departure_moment
 from .validation import TEXT_LIMITS, check_passenger, check_payment
@@ -148,6 +148,51 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
     difference = new_total - current_total
     return {"lines": lines, "total_cents": new_total, "current_total_cents": current_total,
             "difference_cents": difference, "terms": change_terms_of(booking, calendar.now, difference)}
+
+
+def fare_upgrade_quote(session: Session, calendar: Calendar, dataset: str, code, new_fare) -> dict:
+    """What raising a booking's fare family to `new_fare` would cost: the new price lines and
+    total, the total paid now, the difference, and the policy's terms (`terms`)."""
+    booking, fare = _checked_upgrade(session, dataset, code, new_fare)
+    lines = _lines_at(booking, fare)
+    new_total, current_total = total_cents(lines), booking_total(booking)
+    difference = new_total - current_total
+    return {"lines": lines, "total_cents": new_total, "current_total_cents": current_total,
+            "difference_cents": difference, "fare": fare,
+            "terms": upgrade_terms(booking.fare, fare, departs_at(booking), calendar.now, difference)}
+
+
+def upgrade_fare(session: Session, dataset: str, code, new_fare) -> Booking:
+    """Raise a booking's fare family: its seats repriced in the new family, the difference paid."""
+    booking, fare = _checked_upgrade(session, dataset, code, new_fare)
+    with write_transaction(session, dataset_lock(dataset)):
+        booking = _locked(session, dataset, booking.code)
+        _checked_higher(booking, fare)  # again, under the lock: another request may have raised it meanwhile
+        booking.fare = fare
+        for segment in booking.segments:
+            segment.fare_cents = fare_price_cents(segment.flight.price_cents, fare)
+        booking.payment.amount_cents = booking_total(booking)
+    return booking
+
+
+def _checked_upgrade(session: Session, dataset: str, code, new_fare) -> tuple[Booking, str]:
+    fare = check_fare(new_fare if new_fare is not None else "")
+    booking = find_booking(session, dataset, code)
+    if booking.status == "Cancelled":
+        raise Conflict(f"Booking {booking.code} is already cancelled")
+    _checked_higher(booking, fare)
+    return booking, fare
+
+
+def _checked_higher(booking: Booking, fare: str) -> None:
+    if FARES.index(fare) <= FARES.index(booking.fare):
+        message = f"A fare can only be raised: booking {booking.code} is {booking.fare}"
+        raise InvalidInput(message, {"fare": message})
+
+
+def _lines_at(booking: Booking, fare: str) -> list[dict]:
+    return price_lines([(s.direction, s.flight.number, fare_price_cents(s.flight.price_cents, fare))
+                        for s in booking.segments])
 
 
 def departs_at(booking: Booking) -> dt.datetime:

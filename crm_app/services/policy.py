@@ -73,6 +73,14 @@ def change_terms(fare: str, booked_at: dt.datetime, departs_at: dt.datetime, now
     return Terms(ALLOWED, rules.change_fee_cents + difference, f"{fare}: {rules.change_text}")
 
 
+def upgrade_terms(fare: str, new_fare: str, departs_at: dt.datetime, now: dt.datetime, difference_cents: int) -> Terms:
+    """Raising a booking's fare family to `new_fare` (the CRM takes only a higher one), paying
+    `difference_cents`: allowed up to 24 hours before departure."""
+    if departs_at - now < FROZEN_BEFORE_DEPARTURE:
+        return Terms(REFUSED, 0, f"no fare upgrade within {_hours(FROZEN_BEFORE_DEPARTURE)} hours of departure")
+    return Terms(ALLOWED, max(difference_cents, 0), f"{fare} to {new_fare}: the fare difference")
+
+
 def cancel_terms(fare: str, paid_cents: int, booked_at: dt.datetime, departs_at: dt.datetime,
                  now: dt.datetime) -> Terms:
     """Cancelling a booking of this fare for which `paid_cents` was paid."""
@@ -129,6 +137,9 @@ def policy_text() -> str:
         "and changed without a fee (any fare difference is still paid).",
         f"- No change and no cancellation within {_hours(FROZEN_BEFORE_DEPARTURE)} hours of departure.",
         "- A lower new fare gives nothing back.",
+        f"- A booking's fare can be raised ({' to '.join(FARES)}) up to {_hours(FROZEN_BEFORE_DEPARTURE)} hours "
+        "before departure, paying the fare difference; it is never lowered. After an upgrade the new fare's "
+        "rules apply.",
         f"- A passenger's name may be corrected (at most {MAX_NAME_CORRECTION} characters changed), "
         "never replaced by another name.",
         "",

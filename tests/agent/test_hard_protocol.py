@@ -93,7 +93,8 @@ def test_toolcall_on_a_call_speaks_with_message_customer_and_books_fares(tmp_pat
     assert "THE AIRLINE'S POLICY:" in fake.requests[0]["messages"][1]["content"]
     metrics = trajectory["metrics"]
     assert (metrics["success"], metrics["said_ok"], metrics["verified_first"]) == (1, True, True), metrics["state_check"]
-    assert trajectory["settings"]["tools"][-3:] == ["message_customer", "search_bookings", "transfer_to_supervisor"]
+    assert trajectory["settings"]["tools"][-5:] == ["message_customer", "search_bookings", "quote_fare_upgrade",
+                                                    "upgrade_fare", "transfer_to_supervisor"]
     assert trajectory["steps"][0]["customer"].startswith("My confirmation code is ")
 
 

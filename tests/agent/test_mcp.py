@@ -283,7 +283,8 @@ def test_on_a_call_the_tools_speak_to_the_customer_and_transfer_to_a_supervisor(
             return names, said, await call(client, "transfer_to_supervisor", summary="Wants a refund on a Basic fare.")
 
     names, (_, said), (failed, answer) = run_async(transferred)
-    assert names[-3:] == ["message_customer", "search_bookings", "transfer_to_supervisor"]
+    assert names[-5:] == ["message_customer", "search_bookings", "quote_fare_upgrade", "upgrade_fare",
+                          "transfer_to_supervisor"]
     assert said["reply"] == f"My confirmation code is {made['details']['confirmation-code']}."
     assert not failed and answer == {"transferred": True, "reply": "Thank you. I'll hold for the supervisor."}
     assert evaluate(live_server, made["id"])["transferred"] is True
