@@ -95,7 +95,14 @@ INTEGER_BODY = [("post", "/api/bookings", "outward_flight_id", None), ("post", "
                 ("post", "/api/events", "seq", SCENARIO_ONLY)]
 
 
-@pytest.fixture(params=["sandbox", "scenario"])
+def where_asked(table: list[tuple]) -> list[tuple]:
+    """Every case of `table` with each place it is asked in: the sandbox and a scenario, or a scenario
+    only (its last field)."""
+    return [(*case, place) for case in table
+            for place in (("scenario",) if case[-1] == SCENARIO_ONLY else ("sandbox", "scenario"))]
+
+
+@pytest.fixture
 def place(request, client) -> dict:
     """Where the requests go (the scenario query, "" for the sandbox), a return-trip booking there and its flights."""
     if request.param == "sandbox":
@@ -114,22 +121,18 @@ def assert_names(response, name: str) -> None:
     assert name in error["error"] or name in error.get("fields", {}), error
 
 
-@pytest.mark.parametrize("route, others, name, asked_in", INTEGER_QUERY,
-                         ids=[f"{route} {name}" for route, _, name, _ in INTEGER_QUERY])
+@pytest.mark.parametrize("route, others, name, asked_in, place", where_asked(INTEGER_QUERY), indirect=["place"],
+                         ids=[f"{route} {name} {place}" for route, _, name, _, place in where_asked(INTEGER_QUERY)])
 def test_digits_that_are_not_ascii_in_an_integer_query_parameter_name_it(client, place, route, others, name, asked_in):
-    if asked_in == SCENARIO_ONLY and not place["scenario"]:
-        pytest.skip("asked inside a scenario only")
     query = {key: value.format(**place) for key, value in others.items()}
     query.update({"scenario": place["scenario"]} if place["scenario"] else {})
     for digits in NOT_ASCII_DIGITS:
         assert_names(client.get(route.format(**place), query_string={**query, name: digits}), name)
 
 
-@pytest.mark.parametrize("method, route, name, asked_in", INTEGER_BODY,
-                         ids=[f"{method} {route} {name}" for method, route, name, _ in INTEGER_BODY])
+@pytest.mark.parametrize("method, route, name, asked_in, place", where_asked(INTEGER_BODY), indirect=["place"],
+                         ids=[f"{method} {route} {name} {place}" for method, route, name, _, place in where_asked(INTEGER_BODY)])
 def test_digits_that_are_not_ascii_in_an_integer_body_field_name_it(app, client, place, method, route, name, asked_in):
-    if asked_in == SCENARIO_ONLY and not place["scenario"]:
-        pytest.skip("asked inside a scenario only")
     bodies = {"/api/bookings": booking_payload(client),
               "/api/bookings/{code}/flights": {"outward_flight_id": place["outward"], "return_flight_id": place["return"]},
               "/api/events": {"page": "p1", "seq": 1, "action": "click", "target": "nav-home"}}
