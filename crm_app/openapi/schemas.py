@@ -84,6 +84,13 @@ PRICE_LINES = {
                                                   required=("label", "amount"))},
     "total": MONEY,
 }
+# A booking priced anew (a change of flights, a fare upgrade): the new lines and total, the total now, the difference.
+REPRICED = {
+    **PRICE_LINES,
+    "current_total": {**MONEY, "description": "What the booking costs now"},
+    "difference": {"type": "string", "pattern": r"^[+-]?[0-9]+\.[0-9]{2}$",
+                   "description": "New total minus current total, signed: '+12.30', '-4.05', '0.00'"},
+}
 
 BOOKING = obj({
     "code": CODE,
@@ -133,20 +140,14 @@ SCHEMAS = {
     "BookingAnswer": obj({"booking": ref("Booking")}, required=("booking",)),
     "Quote": obj(PRICE_LINES, required=("price_lines", "total")),
     "ChangeQuote": obj({
-        **PRICE_LINES,
-        "current_total": {**MONEY, "description": "What the booking costs now"},
-        "difference": {"type": "string", "pattern": r"^[+-]?[0-9]+\.[0-9]{2}$",
-                       "description": "New total minus current total, signed: '+12.30', '-4.05', '0.00'"},
+        **REPRICED,
         "policy": {**ref("Terms"), "description": "Hard suite: the policy on this change, and what the "
                                                   "customer pays (fee plus any fare difference)"},
     }, required=("price_lines", "total", "current_total", "difference")),
     "FareChoice": obj({"fare": {"type": "string", "enum": list(FARES),
                                 "description": "The fare family to raise the booking to"}}, required=("fare",)),
     "FareQuote": obj({
-        **PRICE_LINES,
-        "current_total": {**MONEY, "description": "What the booking costs now"},
-        "difference": {"type": "string", "pattern": r"^[+-]?[0-9]+\.[0-9]{2}$",
-                       "description": "New total minus current total, signed"},
+        **REPRICED,
         "fare": {"type": "string", "enum": list(FARES)},
         "policy": {**ref("Terms"), "description": "The policy on this upgrade, and what the customer pays"},
     }, required=("price_lines", "total", "current_total", "difference", "fare", "policy")),

@@ -143,23 +143,24 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
     total paid now, the difference (negative when the new flights are cheaper), and the policy's
     terms for the change (`terms`)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    lines = itinerary_lines(outward, back, booking.fare)
-    new_total, current_total = total_cents(lines), booking_total(booking)
-    difference = new_total - current_total
-    return {"lines": lines, "total_cents": new_total, "current_total_cents": current_total,
-            "difference_cents": difference, "terms": change_terms_of(booking, calendar.now, difference)}
+    quote = _repriced(booking, itinerary_lines(outward, back, booking.fare))
+    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"])}
 
 
 def fare_upgrade_quote(session: Session, calendar: Calendar, dataset: str, code, new_fare) -> dict:
     """What raising a booking's fare family to `new_fare` would cost: the new price lines and
     total, the total paid now, the difference, and the policy's terms (`terms`)."""
     booking, fare = _checked_upgrade(session, dataset, code, new_fare)
-    lines = _lines_at(booking, fare)
+    quote = _repriced(booking, _lines_at(booking, fare))
+    return {**quote, "fare": fare,
+            "terms": upgrade_terms(booking.fare, fare, departs_at(booking), calendar.now, quote["difference_cents"])}
+
+
+def _repriced(booking: Booking, lines: list[dict]) -> dict:
+    """A quote of the booking at new price `lines`: their total, the total now, the difference."""
     new_total, current_total = total_cents(lines), booking_total(booking)
-    difference = new_total - current_total
     return {"lines": lines, "total_cents": new_total, "current_total_cents": current_total,
-            "difference_cents": difference, "fare": fare,
-            "terms": upgrade_terms(booking.fare, fare, departs_at(booking), calendar.now, difference)}
+            "difference_cents": new_total - current_total}
 
 
 def upgrade_fare(session: Session, dataset: str, code, new_fare) -> Booking:

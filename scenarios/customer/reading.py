@@ -150,8 +150,8 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
         reading.fixed.append(reason)
     elif picks or _any(words.WEAK_CHOICE, lower):
         reading.choices.append([*told, sentence])
-    elif _fixed_answer(lower):
-        reading.fixed.append(_fixed_answer(lower))
+    elif answer := _fixed_answer(lower):
+        reading.fixed.append(answer)
     elif _any(words.READ_BACK, lower) and ((_refers_back(lower) and told) or _names_the_customer(lower, known)):
         reading.confirm_asked = True
     reading.closing |= _any(words.CLOSING, lower)
