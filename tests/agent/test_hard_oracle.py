@@ -3,10 +3,8 @@ lines to the customer with SAY and walks the CRM's pages by their labels; the ve
 final state, what it told the customer, and that it verified the caller before any write."""
 import pytest
 
-from agent.env.browser_env import CrmEnv
 from agent.policies import make_policy
 from scenarios.tasks import HARD_TASKS
-from tests.conftest import OPERATOR_TOKEN
 
 BRANCH_SEEDS = range(5)  # a seed draws branch seed % 5: these meet every branch
 
@@ -24,10 +22,9 @@ def play_oracle(env, task, seed):
 
 
 @pytest.mark.parametrize("task", HARD_TASKS)
-def test_the_oracle_solves_every_branch_through_the_browser(live_server, browser, task):
-    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="hard") as env:
-        for seed in BRANCH_SEEDS:
-            _, info = play_oracle(env, task, seed)
-            metrics = info["metrics"]
-            assert (metrics["success"], metrics["said_ok"], metrics["verified_first"], metrics["policy_violations"],
-                    metrics["task_progress"]) == (1, True, True, 0, 1.0), (seed, metrics["state_check"])
+def test_the_oracle_solves_every_branch_through_the_browser(env_of, task):
+    for seed in BRANCH_SEEDS:
+        _, info = play_oracle(env_of("hard", 0), task, seed)
+        metrics = info["metrics"]
+        assert (metrics["success"], metrics["said_ok"], metrics["verified_first"], metrics["policy_violations"],
+                metrics["task_progress"]) == (1, True, True, 0, 1.0), (seed, metrics["state_check"])

@@ -3,11 +3,9 @@ every variant; the same episode gets the same /evaluate answer in every variant,
 reports each event by its semantic name; and a wrong episode scores 0 in every variant."""
 import pytest
 
-from agent.env.browser_env import CrmEnv
 from agent.policies import make_policy
 from crm_app.ui_variants import VARIANTS
 from scenarios.tasks import ALL_TASKS, HARD_TASKS
-from tests.conftest import OPERATOR_TOKEN
 
 SEEDS = (1, 2)
 
@@ -32,14 +30,13 @@ def suite_of(task: str) -> str:
 
 
 @pytest.mark.parametrize("task", ALL_TASKS)
-def test_the_oracle_solves_every_task_in_every_variant_with_the_same_answer(live_server, browser, task):
-    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite=suite_of(task)) as env:
-        for seed in SEEDS:
-            answers = {variant.number: play(env, make_policy("oracle"), task, seed, variant.number)
-                       for variant in VARIANTS}
-            for number, answer in answers.items():
-                assert (answer["success"], answer["task_progress"]) == (1, 1.0), (seed, number, answer["state_check"])
-                assert answer == answers[0], (seed, number)
+def test_the_oracle_solves_every_task_in_every_variant_with_the_same_answer(env_of, task):
+    for seed in SEEDS:
+        answers = {variant.number: play(env_of(suite_of(task), variant.number), make_policy("oracle"), task, seed,
+                                        variant.number) for variant in VARIANTS}
+        for number, answer in answers.items():
+            assert (answer["success"], answer["task_progress"]) == (1, 1.0), (seed, number, answer["state_check"])
+            assert answer == answers[0], (seed, number)
 
 
 WRONG = {"title": lambda v: "mr" if v == "dr" else "dr", "gender": lambda v: "male" if v == "other" else "other",
@@ -67,9 +64,8 @@ def wrong(step: dict) -> dict:
     return {**step, "value": WRONG[field](step["value"])}
 
 
-def test_a_wrong_episode_scores_0_in_every_variant(live_server, browser):
-    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, suite="full") as env:
-        answers = {variant.number: play(env, WrongPassengerOracle(), "TASK_BOOK_FLIGHT", 3, variant.number)
-                   for variant in VARIANTS}
+def test_a_wrong_episode_scores_0_in_every_variant(env_of):
+    answers = {variant.number: play(env_of("full", variant.number), WrongPassengerOracle(), "TASK_BOOK_FLIGHT", 3,
+                                    variant.number) for variant in VARIANTS}
     assert all(answer["success"] == 0 and answer["task_progress"] < 1 for answer in answers.values())
     assert all(answer == answers[0] for answer in answers.values())
