@@ -39,7 +39,6 @@ SAID = {CANCELLED: "The airline called off my flight.", DELAYED: "My flight is d
 WANTS = {NEXT: "Could you move me to the next flight, please?",
          LATER_DAY: "I'd like to move to a later day this week instead.",
          REFUND: "I don't want to fly any more, so please cancel it and refund me."}
-FEE_CHARGED = "the agent charged a fee on a flight the airline disrupted"
 
 
 def sample(draw: Draw) -> Sample:
