@@ -225,10 +225,13 @@ class BookingDisruption:
                                  departure_moment(flight.departure_date, flight.departure_minute))
 
 
-def disruption_of(session: Session, booking: Booking) -> BookingDisruption | None:
+def disruption_of(session: Session, booking: Booking,
+                  found: dict[int, FlightStatus] | None = None) -> BookingDisruption | None:
     """The booking's disrupted flight in its dataset: the first one whose disruption frees the
-    booking (policy.Disruption.frees), else the first one cancelled or delayed at all; None."""
-    found = statuses(session, booking.dataset, [segment.flight_id for segment in booking.segments])
+    booking (policy.Disruption.frees), else the first one cancelled or delayed at all; None.
+    `found`: its flights' statuses when the caller has read them (disruptions.statuses)."""
+    if found is None:
+        found = statuses(session, booking.dataset, [segment.flight_id for segment in booking.segments])
     disrupted = [BookingDisruption(segment, found[segment.flight_id])
                  for segment in booking.segments if segment.flight_id in found]
     return next((d for d in disrupted if d.policy.frees), disrupted[0] if disrupted else None)
