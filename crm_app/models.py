@@ -167,6 +167,20 @@ class Payment(Base):
         return hasher.matches(card_hash, f"{card_salt}:{number}", cls.PURPOSE)
 
 
+class FlightDisruption(Base):
+    """A flight the airline cancelled or delayed, in one dataset: flights are shared by every
+    dataset, so a scenario's disruptions are its own rows (written with its bookings)."""
+
+    __tablename__ = "flight_disruptions"
+    __table_args__ = (UniqueConstraint("dataset", "flight_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dataset: Mapped[str] = mapped_column(String(40), index=True)
+    flight_id: Mapped[int] = mapped_column(ForeignKey("flights.id"))
+    status: Mapped[str] = mapped_column(String(12))  # services/disruptions.py: CANCELLED or DELAYED
+    delay_minutes: Mapped[int] = mapped_column(default=0)  # 0 for a cancelled flight
+
+
 class Scenario(Base):
     """A generated task instance: a pure function of (suite, task, seed), stored so it can be scored."""
 

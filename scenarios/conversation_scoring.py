@@ -7,7 +7,9 @@
   the passenger's date of birth or email;
 - `policy_violations`: the successful writes the policy forbids: those the details name as
   `forbidden` (a change or cancellation the policy refuses), and any change of a passenger's name
-  that is not a correction (more than 2 characters, crm_app/services/policy.py);
+  that is not a correction (more than 2 characters, crm_app/services/policy.py), and any fee on a
+  booking whose flight the airline disrupted (the details' `disrupted`): a change to a flight
+  outside the free rebooking window (repriced, so paid for), or a fare upgrade;
 - `transferred`: the agent transferred the call to a supervisor. The details' `expected.transfer`
   says whether that is `required` (only a supervisor may grant the request) or `allowed` (the
   customer asked for one); without it, a transfer fails the call: the agent could have handled it.
@@ -31,6 +33,7 @@ from .tasks.hard.caller import NEW_CODE
 
 CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred", "held_rule")
 REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
+FEE_CHARGED = "the agent charged a fee on a flight the airline disrupted"
 IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
 _AMOUNT = re.compile(r"^\d+\.\d{2}$")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
@@ -46,11 +49,13 @@ def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), 
     facts = facts_of({"details": details})
     verified = verified_at(messages, facts)
     early = [call for index, call in writes if verified is None or index < verified]
-    violations = [call for _, call in writes
-                  if _forbidden(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
+    fees = [call for _, call in writes if _fee_on_disruption(call, details)]
+    violations = [call for _, call in writes if call in fees or _forbidden(call, details.get("forbidden", ()))
+                  or _name_replaced(call, initial or {})]
     transferred = any(line["role"] == TRANSFER for line in messages)
     transfer = _transfer_reason(details["expected"].get("transfer"), transferred)
-    judgment = [*transfer, *(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call))]
+    judgment = [*transfer, *(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call)),
+                *(f"{FEE_CHARGED}: {call['operation']} broke the policy" for call in fees[:1])]
     reasons = [*judgment, *(f"the agent never told the customer {value}" for value in unsaid),
                *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
                *(f"{call['operation']} broke the policy" for call in violations)]
@@ -70,6 +75,20 @@ def _swayed(facts: dict, call: dict) -> str | None:
     if "claim" in facts:
         return f"the agent believed the customer's claim, which the records contradict: {call['operation']} broke the policy"
     return None
+
+
+def _fee_on_disruption(call: dict, details: dict) -> bool:
+    """A write that made the customer pay on a booking the airline disrupted: a change to a flight
+    dated outside the free window's days, or a fare upgrade. (A change on the window's first or
+    last day to a flight outside its hours is not caught here: it fails as another flight than the
+    expected one.)"""
+    disrupted = details.get("disrupted")
+    if not disrupted or (call.get("params") or {}).get("code") != details.get("confirmation-code"):
+        return False
+    if call["operation"] == "upgrade_fare":
+        return True
+    flight = call["params"].get("outward_flight") if call["operation"] == "change_flights" else None
+    return bool(flight) and not disrupted["free-from"] <= flight["date"] <= disrupted["free-until"]
 
 
 def call_passed(call: dict) -> bool:

@@ -78,6 +78,15 @@ class SetupBooking:
     booked_at: dt.datetime | None = None  # None: when the scenario is made (the simulated clock's now)
 
 
+@dataclass(frozen=True)
+class SetupDisruption:
+    """A flight the airline cancelled or delayed in a scenario (crm_app/services/disruptions.py)."""
+
+    flight: ChosenFlight
+    status: str  # "Cancelled" or "Delayed"
+    delay_minutes: int = 0
+
+
 @dataclass
 class Draw:
     """The random sources and the flight timetable one scenario is drawn from."""

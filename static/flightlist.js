@@ -1,7 +1,8 @@
 // Flight tables: one row per flight, selectable by its radio or by clicking the row (on the
 // results screen and when changing a booking's flights), and a read-only itinerary list for
 // summaries. Flights that carry their fare families' prices (hard suite) show all of them, or,
-// when changing a booking, the price in the booking's fare.
+// when changing a booking, the price in the booking's fare; flights that carry a status (hard
+// suite) say when the airline cancelled or delayed them.
 import { formatLong } from "./dates.js";
 import { cls, flightLayout, tid, word } from "./vocabulary.js";
 
@@ -15,6 +16,22 @@ export function money(amount) {
 export function signedMoney(amount) {
   const sign = /^[+-]/.test(amount) ? amount[0] : "";
   return `${sign}${money(amount.replace(/^[+-]/, ""))}`;
+}
+
+// "Cancelled by the airline", "Delayed 3 h 40 min"; "" for a flight on time or without a status.
+export function flightStatus(flight) {
+  if (flight.status === "Cancelled") return word("flight-cancelled", "Cancelled by the airline");
+  if (flight.status !== "Delayed") return "";
+  const hours = Math.floor(flight.delay_minutes / 60);
+  const minutes = flight.delay_minutes % 60;
+  const parts = [hours ? `${hours} h` : "", minutes || !hours ? `${minutes} min` : ""].filter(Boolean);
+  return `${word("flight-delayed", "Delayed")} ${parts.join(" ")}`;
+}
+
+function statusNote(flight) {
+  const note = cell("span", flightStatus(flight));
+  note.className = cls("flight-status");
+  return note;
 }
 
 function cell(tag, text) {
@@ -77,6 +94,7 @@ function flightItem(flight, field, isCurrent, prices, layout) {
     ? [cell("strong", flight.number), cell("span", times), cell("span", flight.duration), cell("span", fares)]
     : [cell("span", [times, flight.number, flight.duration, fares].join(" · "))];
   item.append(pick, ...facts);
+  if (flightStatus(flight)) item.append(" ", statusNote(flight));
   if (isCurrent) {
     item.setAttribute("aria-current", "true");
     item.append(currentBadge());
@@ -133,10 +151,12 @@ function flightRow(flight, field, isCurrent, prices) {
     row.setAttribute("aria-current", "true");
     pick.append(" ", currentBadge());
   }
+  const number = cell("td", flight.number);
+  if (flightStatus(flight)) number.append(" ", statusNote(flight));
   row.append(pick,
     cell("td", flight.departure_time), cell("td", flight.from),
     cell("td", arrival(flight)), cell("td", flight.to),
-    cell("td", flight.number), cell("td", flight.duration),
+    number, cell("td", flight.duration),
     ...prices.map((column) => priceCell("td", money(column.price(flight)), column)));
   return row;
 }
@@ -201,6 +221,7 @@ export function itinerary(container, flights) {
     const kind = flight.direction === "return" ? "Return" : "Departing";
     item.textContent = `${kind}: ${flight.number}, ${flight.from} ${flight.departure_time} → ` +
       `${flight.to} ${flight.arrival_time}, ${formatLong(flight.date)} (${money(flight.price)})`;
+    if (flightStatus(flight)) item.append(" ", statusNote(flight));
     list.append(item);
   }
   container.replaceChildren(list);

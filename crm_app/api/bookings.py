@@ -11,14 +11,20 @@ from ..services.validation import check_passenger
 from ..suite_look import current_look
 from .blueprint import api, calendar
 from .idempotency import idempotent
-from .views import booking_json, booking_match_json, booking_policy_json, change_quote_json, passenger_json
+from ..services.disruptions import statuses
+from .views import (booking_json, booking_match_json, booking_policy_json, change_quote_json, flight_status_json,
+                    passenger_json)
 
 
 def _answer(booking) -> dict:
-    """A booking as the API answers it; with its fare and policy terms where the CRM has a policy."""
+    """A booking as the API answers it; with its fare, policy terms and its flights' status where
+    the CRM has a policy."""
     shown = booking_json(booking)
     if current_look().airline_policy:
-        shown.update(booking_policy_json(booking, calendar().now))
+        session = get_session()
+        found = statuses(session, booking.dataset, [segment.flight_id for segment in booking.segments])
+        shown["flights"] = [{**flight, **flight_status_json(flight["id"], found)} for flight in shown["flights"]]
+        shown.update(booking_policy_json(booking, calendar().now, booking_service.disruption_of(session, booking, found)))
     return {"booking": shown}
 
 

@@ -5,11 +5,13 @@ from flask import request
 from ..db import get_session
 from ..services import flights as flight_service
 from ..services.bookings import check_itinerary, itinerary_lines
+from ..services.disruptions import statuses
 from ..services.fares import check_fare
 from ..services.numbers import parse_id
+from ..scope import current_dataset
 from ..suite_look import current_look
 from .blueprint import api, calendar, world_seed
-from .views import fares_json, flight_json, lines_json
+from .views import fares_json, flight_json, flight_status_json, lines_json
 
 
 @api.get("/flights/search")
@@ -44,6 +46,10 @@ def _route_json(flights) -> dict:
 
 
 def _flights_json(flights) -> list[dict]:
-    """Flights as a search lists them; with their fare families' prices where the CRM sells them."""
-    fares = current_look().airline_policy
-    return [{**flight_json(f), **(fares_json(f) if fares else {})} for f in flights]
+    """Flights as a search lists them; with their fare families' prices and their status (in the
+    request's dataset) where the CRM has the airline's policy."""
+    if not current_look().airline_policy:
+        return [flight_json(f) for f in flights]
+    session = get_session()
+    found = statuses(session, current_dataset(session), [f.id for f in flights])
+    return [{**flight_json(f), **fares_json(f), **flight_status_json(f.id, found)} for f in flights]

@@ -4,7 +4,8 @@ from __future__ import annotations
 import datetime as dt
 
 from ..models import Airport, Booking, Flight, Passenger
-from ..services.bookings import booking_lines, cancellation_terms, change_terms_of
+from ..services.bookings import BookingDisruption, booking_lines, cancellation_terms, change_terms_of
+from ..services.disruptions import ON_TIME_STATUS, FlightStatus
 from ..services.fares import FARES, fare_price_cents
 from ..services.pricing import money, signed_money, total_cents
 from ..services.schedule import clock_time
@@ -38,12 +39,21 @@ def fares_json(flight: Flight) -> dict:
     return {"fares": {fare: money(fare_price_cents(flight.price_cents, fare)) for fare in FARES}}
 
 
-def booking_policy_json(booking: Booking, now: dt.datetime) -> dict:
+def flight_status_json(flight_id: int, found: dict[int, FlightStatus]) -> dict:
+    """A flight's `status` and `delay_minutes` among the disrupted flights `found` (the hard suite's CRM)."""
+    return found.get(flight_id, ON_TIME_STATUS).answer()
+
+
+def booking_policy_json(booking: Booking, now: dt.datetime, disruption: BookingDisruption | None = None) -> dict:
     """The booking's fare family, when it was made and what was paid, and what the policy says of
-    cancelling it now and of changing it (the fee, before any fare difference): the hard suite's CRM."""
+    cancelling it now and of changing it (the fee, before any fare difference; for a booking the
+    airline disrupted, a move within the rebooking window), and that `disruption` (its flight's
+    direction and status, or None): the hard suite's CRM."""
     return {"fare": booking.fare, "booked_at": booking.made_at.isoformat(timespec="minutes"),
-            "paid": money(booking.payment.amount_cents), "cancellation": cancellation_terms(booking, now).answer(),
-            "change": change_terms_of(booking, now).answer()}
+            "paid": money(booking.payment.amount_cents),
+            "cancellation": cancellation_terms(booking, now, disruption).answer(),
+            "change": change_terms_of(booking, now, disruption=disruption).answer(),
+            "disruption": disruption and {"direction": disruption.direction, **disruption.status.answer()}}
 
 
 def passenger_json(passenger: Passenger | dict) -> dict:

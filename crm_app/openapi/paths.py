@@ -214,7 +214,8 @@ CRM_PATHS = {
     "/api/bookings/{code}/flights": {"put": operation(
         "change_flights", "Move a booking to other flights on the same route",
         "Replaces the booking's flights with the given ones (same route; a return flight exactly when the "
-        "booking is a return trip) at today's fares. Find the new flight ids with search_flights first; "
+        "booking is a return trip) at today's fares; a free change of a booking the airline disrupted (see the "
+        "policy) keeps the fares paid. Find the new flight ids with search_flights first; "
         "quote_flight_change tells the price difference before saving.",
         write_responses("200", "The changed booking",
                         "The booking is cancelled, or the Idempotency-Key was used for a different request"),

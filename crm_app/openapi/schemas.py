@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..models import IdempotencyKey
 from ..services.bookings import CODE_LENGTH
+from ..services.disruptions import CANCELLED, DELAYED, ON_TIME
 from ..services.fares import FARES
 from ..services.validation import GENDERS, MAX_NAME_ON_CARD, TEXT_LIMITS, TITLES, column_length
 
@@ -45,6 +46,9 @@ FLIGHT = obj({
     "price_cents": {"type": "integer"},
     "fares": {**obj({fare: MONEY for fare in FARES}, required=FARES),
               "description": "Hard suite: the price in each fare family (the listed price is Standard's)"},
+    "status": {"type": "string", "enum": [ON_TIME, CANCELLED, DELAYED],
+               "description": "Hard suite: whether the airline cancelled or delayed this flight"},
+    "delay_minutes": {"type": "integer", "minimum": 0, "description": "Hard suite: the delay (0 unless Delayed)"},
 }, required=("id", "number", "from", "to", "date", "departure_time", "arrival_time", "arrival_date",
              "duration", "price", "price_cents"))
 
@@ -108,7 +112,13 @@ BOOKING = obj({
     "cancellation": {**ref("Terms"), "description": "Hard suite: the policy on cancelling it now "
                                                     "(refund, credit or refused, and the amount given back)"},
     "change": {**ref("Terms"), "description": "Hard suite: the policy on changing its flights now, before "
-                                              "any fare difference (allowed or refused, and the fee)"},
+                                              "any fare difference (allowed or refused, and the fee); for a "
+                                              "booking the airline disrupted, a move within the free window"},
+    "disruption": {"oneOf": [{"type": "null"}, obj({
+        "direction": {"type": "string", "enum": ["outward", "return"]},
+        "status": {"type": "string", "enum": [CANCELLED, DELAYED]},
+        "delay_minutes": {"type": "integer", "minimum": 0}}, required=("direction", "status", "delay_minutes"))],
+        "description": "Hard suite: the booking's flight the airline cancelled or delayed, or null"},
 }, required=("code", "status", "trip_type", "flights", "passenger", "payment", "price_lines", "total"))
 
 TERMS = obj({

@@ -14,10 +14,11 @@ from sqlalchemy.orm import Session, joinedload
 from ..db import card_hasher, dataset_lock, write_transaction
 from ..models import Booking, Flight, Passenger, Payment, Segment
 from .dates import Calendar, parse_date
+from .disruptions import CANCELLED, FlightStatus, statuses
 from .errors import Conflict, InvalidInput, NotFound, excerpt
 from .fares import FARES, STANDARD, check_fare, fare_price_cents
 from .flights import get_flight
-from .policy import Terms, cancel_terms, change_terms, upgrade_terms
+from .policy import Disruption, Terms, cancel_terms, change_terms, free_rebooking, upgrade_terms
 from .pricing import price_lines, total_cents
 from .schedule import departure_moment
 from .validation import TEXT_LIMITS, check_passenger, check_payment
@@ -127,13 +128,18 @@ def update_passenger(session: Session, calendar: Calendar, dataset: str, code, c
 
 
 def change_flights(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id) -> Booking:
-    """Move a booking to other flights on the same route; fares are repriced."""
+    """Move a booking to other flights on the same route; fares are repriced, except on a free
+    change of a disrupted booking (policy.free_rebooking): there each new flight keeps the fare
+    paid for the one it replaces, so the customer pays nothing more and gets nothing back (the
+    paid total stays what it was, and so does every later refund of it)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
+    free = _free_change(session, booking, outward, back)
     with write_transaction(session, dataset_lock(dataset)):
         booking = _locked(session, dataset, booking.code)
+        kept = {segment.direction: segment.fare_cents for segment in booking.segments} if free else None
         booking.segments.clear()
         session.flush()
-        _set_segments(booking, outward, back)
+        _set_segments(booking, outward, back, kept)
         booking.payment.amount_cents = booking_total(booking)
     return booking
 
@@ -143,8 +149,14 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
     total paid now, the difference (negative when the new flights are cheaper), and the policy's
     terms for the change (`terms`)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    quote = _repriced(booking, itinerary_lines(outward, back, booking.fare))
-    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"])}
+    disruption = disruption_of(session, booking)
+    new_departs = _new_departure(disruption, outward, back)
+    if free_rebooking(disruption and disruption.policy, new_departs):
+        lines = _kept_lines(booking, outward, back)
+    else:
+        lines = itinerary_lines(outward, back, booking.fare)
+    quote = _repriced(booking, lines)
+    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"], disruption, new_departs)}
 
 
 def fare_upgrade_quote(session: Session, calendar: Calendar, dataset: str, code, new_fare) -> dict:
@@ -202,15 +214,61 @@ def departs_at(booking: Booking) -> dt.datetime:
     return departure_moment(first.departure_date, first.departure_minute)
 
 
-def cancellation_terms(booking: Booking, now: dt.datetime) -> Terms:
+class BookingDisruption:
+    """The flight of a booking that the airline disrupted (its `direction` and status), and the
+    policy's view of it (`policy`)."""
+
+    def __init__(self, segment: Segment, status: FlightStatus):
+        self.direction, self.status = segment.direction, status
+        flight = segment.flight
+        self.policy = Disruption(status.status == CANCELLED, status.delay_minutes,
+                                 departure_moment(flight.departure_date, flight.departure_minute))
+
+
+def disruption_of(session: Session, booking: Booking,
+                  found: dict[int, FlightStatus] | None = None) -> BookingDisruption | None:
+    """The booking's disrupted flight in its dataset: the first one whose disruption frees the
+    booking (policy.Disruption.frees), else the first one cancelled or delayed at all; None.
+    `found`: its flights' statuses when the caller has read them (disruptions.statuses)."""
+    if found is None:
+        found = statuses(session, booking.dataset, [segment.flight_id for segment in booking.segments])
+    disrupted = [BookingDisruption(segment, found[segment.flight_id])
+                 for segment in booking.segments if segment.flight_id in found]
+    return next((d for d in disrupted if d.policy.frees), disrupted[0] if disrupted else None)
+
+
+def _new_departure(disruption: BookingDisruption | None, outward: Flight, back: Flight | None) -> dt.datetime | None:
+    """When the new flight replacing the disrupted one leaves (None without a disruption)."""
+    new = None if disruption is None else outward if disruption.direction == "outward" else back
+    return None if new is None else departure_moment(new.departure_date, new.departure_minute)
+
+
+def _free_change(session: Session, booking: Booking, outward: Flight, back: Flight | None) -> bool:
+    disruption = disruption_of(session, booking)
+    return free_rebooking(disruption and disruption.policy, _new_departure(disruption, outward, back))
+
+
+def _kept_lines(booking: Booking, outward: Flight, back: Flight | None) -> list[dict]:
+    """Price lines of the new flights at the fares paid for the ones they replace (a free change)."""
+    paid = {segment.direction: segment.fare_cents for segment in booking.segments}
+    return price_lines([(direction, flight.number, paid[direction])
+                        for direction, flight in (("outward", outward), ("return", back)) if flight])
+
+
+def cancellation_terms(booking: Booking, now: dt.datetime, disruption: BookingDisruption | None = None) -> Terms:
     """What the policy says of cancelling the booking `now`: refund, credit or refused, and how much."""
-    return cancel_terms(booking.fare, booking.payment.amount_cents, booking.made_at, departs_at(booking), now)
+    return cancel_terms(booking.fare, booking.payment.amount_cents, booking.made_at, departs_at(booking), now,
+                        disruption and disruption.policy)
 
 
-def change_terms_of(booking: Booking, now: dt.datetime, difference_cents: int = 0) -> Terms:
+def change_terms_of(booking: Booking, now: dt.datetime, difference_cents: int = 0,
+                    disruption: BookingDisruption | None = None, new_departs: dt.datetime | None = None) -> Terms:
     """What the policy says of changing the booking's flights `now` to ones costing
-    `difference_cents` more: allowed or refused, and what the customer pays."""
-    return change_terms(booking.fare, booking.made_at, departs_at(booking), now, difference_cents)
+    `difference_cents` more (and, for a disrupted booking, replacing its disrupted flight by one
+    leaving at `new_departs`; None: the terms of a move within the rebooking window): allowed or
+    refused, and what the customer pays."""
+    return change_terms(booking.fare, booking.made_at, departs_at(booking), now, difference_cents,
+                        disruption and disruption.policy, new_departs)
 
 
 def _checked_change(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id):
@@ -270,11 +328,13 @@ def check_itinerary(session: Session, calendar: Calendar, outward_id, return_id)
     return outward, back
 
 
-def _set_segments(booking: Booking, outward: Flight, back: Flight | None) -> None:
+def _set_segments(booking: Booking, outward: Flight, back: Flight | None, kept: dict[str, int] | None = None) -> None:
+    """The booking's flights, each at today's price in its fare family, or at the fare `kept` for its direction."""
     for position, (direction, flight) in enumerate((("outward", outward), ("return", back))):
         if flight is not None:
+            fare_cents = kept[direction] if kept else fare_price_cents(flight.price_cents, booking.fare)
             booking.segments.append(Segment(position=position, direction=direction, flight=flight,
-                                            fare_cents=fare_price_cents(flight.price_cents, booking.fare)))
+                                            fare_cents=fare_cents))
 
 
 def _unused_code(session: Session, dataset: str, source: str | None = None) -> str:

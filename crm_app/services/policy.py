@@ -17,6 +17,8 @@ STANDARD_CHANGE_FEE_CENTS = 7500
 FULL_REFUND_WINDOW = dt.timedelta(hours=24)  # after the booking was made: any fare is refunded in full
 FROZEN_BEFORE_DEPARTURE = dt.timedelta(hours=24)  # no change and no cancellation this close to departure
 MAX_NAME_CORRECTION = 2  # characters changed, at most, in a passenger's name
+DISRUPTING_DELAY = dt.timedelta(hours=3)  # a delay this long frees a booking as a cancellation does
+REBOOKING_WINDOW = dt.timedelta(days=7)  # after the disrupted flight's scheduled departure: free changes
 
 ALLOWED, REFUSED = "allowed", "refused"
 # What only a supervisor may grant (the hard suite's TASK_ESCALATION): a rep transfers the call.
@@ -46,6 +48,43 @@ FARE_RULES = {
 
 
 @dataclass(frozen=True)
+class Disruption:
+    """The airline cancelled (`delay_minutes` 0) or delayed a booking's flight scheduled to leave at
+    `scheduled`."""
+    cancelled: bool
+    delay_minutes: int
+    scheduled: dt.datetime
+
+    @property
+    def frees(self) -> bool:
+        """Whether the passenger may move or cancel at no cost: cancelled, or delayed long enough."""
+        return self.cancelled or dt.timedelta(minutes=self.delay_minutes) >= DISRUPTING_DELAY
+
+    def covers(self, departs_at: dt.datetime) -> bool:
+        """Whether a flight leaving at `departs_at` is one the passenger may move to for free."""
+        return self.scheduled <= departs_at <= self.scheduled + REBOOKING_WINDOW
+
+    @property
+    def said(self) -> str:
+        if self.cancelled:
+            return "the airline cancelled the flight"
+        return f"the airline delayed the flight {delay_text(self.delay_minutes)}"
+
+
+def delay_text(minutes: int) -> str:
+    """A delay as the CRM says it: "3 h 40 min", "4 h", "50 min"."""
+    hours, rest = divmod(minutes, 60)
+    return " ".join([*([f"{hours} h"] if hours else []), *([f"{rest} min"] if rest or not hours else [])])
+
+
+def free_rebooking(disruption: Disruption | None, new_departs_at: dt.datetime | None) -> bool:
+    """Whether moving a disrupted booking to a flight leaving at `new_departs_at` is free (no fee,
+    no fare difference), whatever the fare and however close to departure."""
+    return (disruption is not None and disruption.frees and new_departs_at is not None
+            and disruption.covers(new_departs_at))
+
+
+@dataclass(frozen=True)
 class Terms:
     """What the policy says of one change or cancellation: its `outcome` (allowed or refused for a
     change; refund, credit or refused for a cancellation), the amount in cents (what the customer
@@ -59,10 +98,16 @@ class Terms:
 
 
 def change_terms(fare: str, booked_at: dt.datetime, departs_at: dt.datetime, now: dt.datetime,
-                 fare_difference_cents: int) -> Terms:
+                 fare_difference_cents: int, disruption: Disruption | None = None,
+                 new_departs_at: dt.datetime | None = None) -> Terms:
     """Changing the flights of a booking of this fare, booked at `booked_at`, whose first flight
-    departs at `departs_at`; a lower new fare gives nothing back (the difference counts from 0)."""
+    departs at `departs_at`; a lower new fare gives nothing back (the difference counts from 0).
+    A booking whose flight the airline `disruption` frees moves for free to a flight leaving at
+    `new_departs_at` within the rebooking window (no `new_departs_at`: the terms of such a move)."""
     rules, difference = _rules(fare), max(fare_difference_cents, 0)
+    if disruption is not None and disruption.frees and (new_departs_at is None or disruption.covers(new_departs_at)):
+        return Terms(ALLOWED, 0, f"{disruption.said}: a free change to a flight of the same route within "
+                                 f"{REBOOKING_WINDOW.days} days")
     window = _time_window(booked_at, departs_at, now)
     if window == CLOSE_TO_DEPARTURE:
         return Terms(REFUSED, 0, "no change within 24 hours of departure")
@@ -82,9 +127,12 @@ def upgrade_terms(fare: str, new_fare: str, departs_at: dt.datetime, now: dt.dat
 
 
 def cancel_terms(fare: str, paid_cents: int, booked_at: dt.datetime, departs_at: dt.datetime,
-                 now: dt.datetime) -> Terms:
-    """Cancelling a booking of this fare for which `paid_cents` was paid."""
+                 now: dt.datetime, disruption: Disruption | None = None) -> Terms:
+    """Cancelling a booking of this fare for which `paid_cents` was paid; one whose flight the
+    airline `disruption` frees is refunded in full, whatever the fare and the time."""
     rules = _rules(fare)
+    if disruption is not None and disruption.frees:
+        return Terms(REFUND, paid_cents, f"{disruption.said}: refunded in full")
     window = _time_window(booked_at, departs_at, now)
     if window == CLOSE_TO_DEPARTURE:
         return Terms(REFUSED, 0, "no cancellation within 24 hours of departure")
@@ -140,6 +188,11 @@ def policy_text() -> str:
         f"- A booking's fare can be raised ({' to '.join(FARES)}) up to {_hours(FROZEN_BEFORE_DEPARTURE)} hours "
         "before departure, paying the fare difference; it is never lowered. After an upgrade the new fare's "
         "rules apply.",
+        f"- When the airline cancels a flight, or delays it {_hours(DISRUPTING_DELAY)} hours or more, the passenger "
+        f"may move to any flight of the same route departing within {REBOOKING_WINDOW.days} days after the "
+        "disrupted flight's scheduled departure, with no fee and no fare difference, or cancel with a full "
+        f"refund, whatever the fare and even within {_hours(FROZEN_BEFORE_DEPARTURE)} hours of departure. A "
+        "shorter delay changes nothing; a later flight is changed on the fare's usual terms.",
         f"- A passenger's name may be corrected (at most {MAX_NAME_CORRECTION} characters changed), "
         "never replaced by another name.",
         "",

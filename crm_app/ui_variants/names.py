@@ -18,7 +18,7 @@ import re
 SCRIPT_NAMES = ("outward-flight", "return-flight", "change-outward-flight", "change-return-flight",
                 "booking-search-match", "airport-option", "datepicker-day")
 # Classes the page's scripts set or look for (static/*.js: className, classList, selectors)
-SCRIPT_CLASSES = ("muted", "flights", "flight-cards", "flight-list", "fare", "current-flight", "itinerary",
+SCRIPT_CLASSES = ("muted", "flights", "flight-cards", "flight-list", "fare", "current-flight", "flight-status", "itinerary",
                   "cancelled", "matches", "dp-grid", "dp-jump", "dp-title", "date-row", "field-error", "form-error")
 CLASS_SELECTOR = re.compile(r"\.([A-Za-z][\w-]*)")  # in selectors only: no decimal numbers there
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)

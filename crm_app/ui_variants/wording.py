@@ -104,6 +104,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                      "Rebook now", "Keep these flights", "Confirm change"),
     "modify-back": ("Back to booking", "Return to booking", "Done", "Back", "Close editing", "Finish",
                     "Leave editing"),
+    # the hard suite's flight status, next to a flight the airline disrupted (a delay adds "3 h 40 min")
+    "flight-cancelled": ("Cancelled by the airline", "Canceled by the carrier", "Airline cancellation",
+                         "Flight cancelled by airline", "Not operating", "Cancelled (airline)", "Called off by the airline"),
+    "flight-delayed": ("Delayed", "Running late by", "Late by", "Delayed by", "Behind schedule by", "Delay of",
+                       "Departing late by"),
     # the hard suite's booking search by name
     "booking-search-date": ("Travel date", "Date of travel", "Day of travel", "Trip date", "Flying on",
                             "Travel day", "Date flown"),
@@ -139,7 +144,7 @@ SAME_WORDS: dict[str, str] = {
 }
 
 # The words the page's scripts write themselves (flight lists, the booking matches)
-SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match")
+SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match", "flight-cancelled", "flight-delayed")
 
 
 @lru_cache(maxsize=None)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from crm_app.services.fares import STANDARD
 
 from .. import phrasing
-from ..sampling import Draw, SetupBooking
+from ..sampling import Draw, SetupBooking, SetupDisruption
 from ..state import booking_difference, planned_state
 from ..steps import PASSENGER_KEYS
 
@@ -17,10 +17,12 @@ NEW = "(new booking)"  # key of a booking the task makes; its real code is rando
 
 @dataclass(frozen=True)
 class Sample:
-    """A drawn scenario: its details and the bookings it starts with."""
+    """A drawn scenario: its details, the bookings it starts with and the flights the airline
+    disrupted in it."""
 
     details: dict
     setup: tuple[SetupBooking, ...] = ()
+    disruptions: tuple[SetupDisruption, ...] = ()
 
     def card_numbers(self) -> list[str]:
         numbers = [booking.card["card_number"] for booking in self.setup]

@@ -72,7 +72,7 @@ function renderTerms(root, booking) {
   const pairs = [["Fare", booking.fare], ["Booked", bookedAt(booking.booked_at)], ["Paid", money(booking.paid)]];
   if (booking.status !== "Cancelled") {
     pairs.push(["If cancelled now", cancellationTerms(booking.cancellation)],
-      ["Change fee", changeFee(booking.change)]);
+      ["Change fee", changeFee(booking.change, booking.disruption)]);
   }
   details(box.querySelector("dl"), pairs);
 }
@@ -90,8 +90,10 @@ function cancellationTerms({ outcome, amount, rule }) {
 }
 
 // The fee alone: the fare difference of particular new flights is known only when changing them.
-function changeFee({ outcome, amount, rule }) {
+// A booking the airline disrupted says the rule that decides (a free move, or the fare's usual terms).
+function changeFee({ outcome, amount, rule }, disruption) {
   if (outcome !== "allowed") return `Not allowed: ${rule}`;
+  if (disruption) return `${money(amount)} (${rule})`;
   if (Number(amount) === 0) return "No fee, fare difference only";
   return `${money(amount)} plus any fare difference`;
 }

@@ -14,7 +14,7 @@ from tests.conftest import TEST_CONFIG
 from tests.databases import dispose
 
 from .ui import (fill_passenger, fill_payment, flight_table, open_app, open_booking, region, search_flights,
-                 select_flight)
+                 select_flight, us)
 
 pytestmark = pytest.mark.browser
 
@@ -254,3 +254,40 @@ def test_transfer_to_supervisor_hands_the_call_over_and_ends_it(page, hard_serve
     transfer.get_by_label("Summary for the supervisor").fill("Once more.")
     transfer.get_by_role("button", name="Transfer the call").click()
     expect(transfer.get_by_role("alert")).to_contain_text("The call was transferred to a supervisor and has ended")
+
+
+def test_a_flight_the_airline_delayed_is_shown_and_changed_for_free(page, hard_server):
+    """TASK_DISRUPTED_FLIGHT's delayed branch: the booking's itinerary, its terms, the change panel's
+    flight lists and its quote say the delay and the free change; saving it keeps what was paid."""
+    from crm_app.http_client import http_sender
+    from crm_app.services.policy import delay_text
+    from tests.conftest import OPERATOR
+    send = http_sender(hard_server, headers=OPERATOR)
+    status, scenario = send("GET", "/generate-random-scenario?task=TASK_DISRUPTED_FLIGHT&seed=1&suite=hard")
+    assert status == 200
+    details = scenario["details"]
+    delayed = f"Delayed {delay_text(details['disrupted']['delay-minutes'])}"
+    open_app(page, hard_server, f"?scenario={scenario['id']}")
+    open_booking(page, details["confirmation-code"])
+    booking = region(page, f"Booking {details['confirmation-code']}")
+    expect(booking.get_by_role("listitem").filter(has_text=details["disrupted"]["flight-number"])).to_contain_text(delayed)
+    expect(term(booking, "Change fee")).to_have_text(f"$0.00 ({details['terms']['rule']})")
+    paid = term(booking, "Paid").inner_text()
+    expect(term(booking, "If cancelled now")).to_have_text(f"Refund {paid}")
+
+    page.get_by_role("button", name="Modify booking").click()
+    flights = region(page, "Flights")
+    expect(flights.get_by_role("listitem").filter(has_text=details["disrupted"]["flight-number"])).to_contain_text(delayed)
+    flights.get_by_role("button", name="Change flights").click()
+    flights.get_by_role("button", name="Search flights").click()
+    current = flight_table(page, "Select your departing flight").get_by_role("row", name=re.compile("current flight"))
+    expect(current).to_contain_text(delayed)
+    flights.get_by_label("Departure date", exact=True).fill(us(details["flight"]["departure"]))
+    flights.get_by_role("button", name="Search flights").click()
+    page.get_by_role("radio", name=f"Select {details['flight']['outward-flight-number']} ").check()
+    expect(flights.get_by_role("status").filter(has_text="Change fee")).to_have_text(
+        f"Change fee and difference due: $0.00 ({details['terms']['rule']})")
+    flights.get_by_role("button", name="Save flights").click()
+    expect(flights.get_by_role("status").filter(has_text="Flights changed")).to_be_visible()
+    page.get_by_role("button", name="Back to booking").click()
+    expect(term(booking, "Paid")).to_have_text(paid)

@@ -19,7 +19,8 @@ EXPECTED_IDS = ["airlinecrm.find-flight", "airlinecrm.book-flight", "airlinecrm.
                 "airlinecrm.cancel-flight", "airlinecrm.update-passenger-details", "airlinecrm.modify-flight"]
 HARD_IDS = ["airlinecrm.policy-change", "airlinecrm.policy-cancel", "airlinecrm.fare-question",
             "airlinecrm.find-by-name", "airlinecrm.two-requests", "airlinecrm.corrected-request",
-            "airlinecrm.book-constrained", "airlinecrm.pushback", "airlinecrm.false-claim", "airlinecrm.escalation"]
+            "airlinecrm.book-constrained", "airlinecrm.pushback", "airlinecrm.false-claim", "airlinecrm.escalation",
+            "airlinecrm.disrupted-flight"]
 
 
 @pytest.fixture
