@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from . import (book_constrained, corrected_request, escalation, false_claim, fare_question, find_by_name, policy_cancel, policy_change,
                pushback, two_requests)
+from . import upgrade_to_change
 
 HARD = (policy_change.TASK, policy_cancel.TASK, fare_question.TASK, find_by_name.TASK,
         two_requests.TASK, corrected_request.TASK, book_constrained.TASK, pushback.TASK, false_claim.TASK,
         escalation.TASK)
+HARD += (upgrade_to_change.TASK,)  # issue 35: a fare upgrade as the way to a change
+
