@@ -150,3 +150,15 @@ def test_over_the_budget_telling_the_total_and_writing_nothing_is_right(client, 
 def test_the_right_agent_scores_1_on_every_branch(client, seed):
     result = play_gold(client, hard_scenario(client, TASK, seed))
     assert (result["success"], result["policy_violations"], result["said_ok"], result["task_progress"]) == (1, 0, True, 1.0)
+
+
+def test_the_gold_page_steps_replayed_without_a_browser_upgrade_then_change_the_booking(client):
+    """scenarios/replay.py makes the page's calls for the card's Quote upgrade and Upgrade."""
+    from scenarios.replay import Replay, client_sender
+    scenario = hard_scenario(client, TASK, 0)
+    page_steps = [step for step in evaluate(client, scenario)["gold_actions"] if step["action"] in ("fill", "click")]
+    calls = Replay(client_sender(client), scenario["id"]).play(page_steps).calls
+    code = code_of(scenario)
+    assert (f"/api/bookings/{code}/fare/quote", 200) in calls and (f"/api/bookings/{code}/fare", 200) in calls
+    result = evaluate(client, scenario)
+    assert result["state_ok"] is True and result["success"] == 0  # nothing said to the customer
