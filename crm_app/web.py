@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from .db import get_session
 from .scope import requested_scenario_id
+from .services.fares import FARES
 from .services.flights import airports_by_state
 from .services.numbers import ascii_number
 from .services.validation import EARLIEST_BIRTH
@@ -43,6 +44,7 @@ def index():
         ui_page=vocabulary.for_scripts,
         airport_groups=airports_by_state(get_session()) if variant.airports == "grouped" else (),
         modules=_page_modules(current_app.static_folder, look.airline_policy, bool(variant.number)),
+        upgrade_fares=FARES[1:],  # what a booking's fare may be raised to, lowest first (the hard look)
     )
 
 

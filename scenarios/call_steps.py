@@ -67,6 +67,11 @@ def change(code: str, flight: dict) -> dict:
     return call("change_flights", code=_code(code), **_flights(flight))
 
 
+def upgrade(code: str, fare: str) -> dict:
+    """Raising the booking's fare family (the hard suite), as the API records it."""
+    return call("upgrade_fare", code=_code(code), fare=normalize_kind("text", fare))
+
+
 def _flights(flight: dict) -> dict:
     back = {"number": flight["return-flight-number"], "date": flight["return"]} if "return" in flight else None
     return {"outward_flight": {"number": flight["outward-flight-number"], "date": flight["departure"]},

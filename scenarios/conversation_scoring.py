@@ -50,12 +50,14 @@ def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), 
     verified = verified_at(messages, facts)
     early = [call for index, call in writes if verified is None or index < verified]
     fees = [call for _, call in writes if _fee_on_disruption(call, details)]
-    violations = [call for _, call in writes if call in fees or _forbidden(call, details.get("forbidden", ()))
-                  or _name_replaced(call, initial or {})]
+    not_upgraded = _moved_before_upgrade(details, [call for _, call in writes])
+    violations = [call for _, call in writes if call in fees or call in not_upgraded
+                  or _forbidden(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
     transferred = any(line["role"] == TRANSFER for line in messages)
     transfer = _transfer_reason(details["expected"].get("transfer"), transferred)
     judgment = [*transfer, *(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call)),
-                *(f"{FEE_CHARGED}: {call['operation']} broke the policy" for call in fees[:1])]
+                *(f"{FEE_CHARGED}: {call['operation']} broke the policy" for call in fees[:1]),
+                *_upgrade_reasons(details, violations, not_upgraded)[:1]]
     reasons = [*judgment, *(f"the agent never told the customer {value}" for value in unsaid),
                *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
                *(f"{call['operation']} broke the policy" for call in violations)]
@@ -91,9 +93,33 @@ def _fee_on_disruption(call: dict, details: dict) -> bool:
     return bool(flight) and not disrupted["free-from"] <= flight["date"] <= disrupted["free-until"]
 
 
+def _moved_before_upgrade(details: dict, writes: list[dict]) -> list[dict]:
+    """TASK_UPGRADE_TO_CHANGE (`details["upgrade-first"]`): the flight changes of the caller's Basic
+    booking made while its fare was still Basic, before any upgrade of it."""
+    rule = details.get("upgrade-first")
+    if not rule:
+        return []
+    own = [call for call in writes if (call.get("params") or {}).get("code") == rule["code"]]
+    upgrades = [index for index, call in enumerate(own) if call["operation"] == "upgrade_fare"]
+    first_upgrade = upgrades[0] if upgrades else len(own)
+    return [call for call in own[:first_upgrade] if call["operation"] == "change_flights"]
+
+
+def _upgrade_reasons(details: dict, violations: list[dict], not_upgraded: list[dict]) -> list[str]:
+    """Why a TASK_UPGRADE_TO_CHANGE episode broke the policy: a write where the total passed the
+    caller's budget, or a Basic fare changed without the upgrade."""
+    rule = details.get("upgrade-first")
+    if not rule or not violations:
+        return []
+    if not rule["within-budget"]:
+        return [f"the total passed the customer's budget, yet the agent made {violations[0]['operation']}"]
+    return ["the agent changed a Basic fare without the upgrade"] if not_upgraded else []
+
+
 def call_passed(call: dict) -> bool:
-    """Whether the call's verdicts let the episode succeed (a policy violation fails it through the state)."""
-    return call["said_ok"] and call["verified_first"] and call["transfer_ok"]
+    """Whether the call's verdicts let the episode succeed (a policy violation mostly fails it through
+    the state; a judgment, such as a change made before its upgrade, fails it whatever the state)."""
+    return call["said_ok"] and call["verified_first"] and call["transfer_ok"] and not call["judgment"]
 
 
 def _transfer_reason(expected: str | None, transferred: bool) -> list[str]:

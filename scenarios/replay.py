@@ -2,7 +2,7 @@
 
 Given gold steps (or any steps in the same shape), a `Replay` keeps the page's form values,
 posts one event per step to /api/events, and after each click calls the JSON API the way the UI
-does on that click (search, book, find, cancel, update, change flights). Tests use it to drive
+does on that click (search, book, find, cancel, update, change flights, quote and upgrade a fare). Tests use it to drive
 scenarios through real HTTP; a data generator can use it to produce scored episodes quickly.
 `events=False` plays only the API calls (an agent working the JSON API), `requests=False` only
 the page events (what anyone can post without the server doing anything).
@@ -159,3 +159,13 @@ class Replay:
         if self.booking:
             self._call("PUT", f"/api/bookings/{self.booking['code']}/flights",
                        self._flight_ids("change-flights", "change-"))
+
+    def _on_upgrade_quote(self) -> None:
+        if self.booking:
+            fare = self.forms.get("upgrade", {}).get("upgrade-fare", "")
+            self._call("GET", f"/api/bookings/{self.booking['code']}/fare/quote", fare=fare)
+
+    def _on_upgrade_submit(self) -> None:
+        if self.booking:
+            self._call("POST", f"/api/bookings/{self.booking['code']}/fare",
+                       {"fare": self.forms.get("upgrade", {}).get("upgrade-fare", "")})

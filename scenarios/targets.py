@@ -82,6 +82,10 @@ TARGETS: dict[str, Target] = {
     "booking-search-match": Target("code", "booking-search"),  # value: a confirmation code
     "booking-search-open": Target("button", "booking-search"),
     "fare": Target("choice", "results"),  # values: basic, standard, flex
+    # the fare upgrade on the Modify booking screen (hard suite)
+    "upgrade-fare": Target("choice", "upgrade"),  # values: standard, flex
+    "upgrade-quote": Target("button", "upgrade"),
+    "upgrade-submit": Target("button", "upgrade"),
 }
 
 

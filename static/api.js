@@ -72,6 +72,9 @@ export const api = {
   changeFlights: (code, ids) => request("PUT", `${bookingPath(code)}/flights`, ids, true),
   quoteFlightChange: (code, outward, back) =>
     request("GET", `${bookingPath(code)}/flights/quote?${query({ outward, return: back })}`),
+  // the hard suite's fare upgrade: what it costs, then the upgrade itself
+  quoteFareUpgrade: (code, fare) => request("GET", `${bookingPath(code)}/fare/quote?${query({ fare })}`),
+  upgradeFare: (code, fare) => request("POST", `${bookingPath(code)}/fare`, { fare }, true),
 };
 
 function bookingPath(code) {

@@ -15,7 +15,7 @@ import { initFind } from "./screens/find.js";
 import { initModify } from "./screens/modify.js";
 import { initPassenger } from "./screens/passenger.js";
 import { initPayment } from "./screens/payment.js";
-import { initPolicy, initTransfer } from "./screens/policy.js";
+import { initPolicy, initTransfer, initUpgrade } from "./screens/policy.js";
 import { initResults } from "./screens/results.js";
 import { initSearch } from "./screens/search.js";
 import { restartFlow } from "./state.js";
@@ -69,6 +69,7 @@ function initScreens() {
   initBookingSearch();
   initPolicy();
   initTransfer();
+  initUpgrade();
 }
 
 // Everything a page does for its scenario, on the body as served.

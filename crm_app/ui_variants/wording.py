@@ -127,6 +127,15 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "transfer-done": ("The call was transferred to a supervisor.", "Escalated to a supervisor.",
                       "Handed over to a supervisor.", "Transferred.", "A supervisor has the call.",
                       "Transfer complete.", "The call is with a supervisor."),
+    # the hard suite's fare upgrade on the Modify booking screen
+    "upgrade-heading": ("Upgrade fare", "Raise fare family", "Fare upgrade", "Change fare type", "Upgrade ticket",
+                        "Better fare", "Move to a higher fare"),
+    "upgrade-fare": ("New fare", "Higher fare", "Upgrade to", "Target fare", "Fare after upgrade", "Raise to",
+                     "New fare family"),
+    "upgrade-quote": ("Quote upgrade", "Price the upgrade", "Show upgrade price", "What would it cost",
+                      "Check upgrade price", "Get upgrade quote", "Calculate upgrade"),
+    "upgrade-submit": ("Upgrade", "Confirm upgrade", "Apply upgrade", "Raise fare", "Upgrade now", "Save fare",
+                       "Do the upgrade"),
 }
 
 # Controls that say the same words as another (the change panel's search is the home search's)

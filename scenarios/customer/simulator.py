@@ -8,7 +8,8 @@ is asked to agree to an action (yes to its own request, no to an offer of someth
 closing gets its goodbye, a statement an acknowledgement, and a question it cannot make out a
 request to say what is needed. A customer who said a detail wrong at first (`facts["corrections"]`)
 corrects it when the rep reads it back, and keeps to the corrected value from then on; one with a
-will of its own (`facts["pushback"]`, will.py) insists after a refusal before it accepts.
+will of its own (`facts["pushback"]`, will.py) insists after a refusal before it accepts; one with a
+budget (`facts["budget"]`, will.py) says no to a total above it, and yes to a fare upgrade within it.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from .choosing import choose
 from .facts import BY_NAME, UNSAID_WHEN_MISSING, FactKind
 from .reading import AGREE, DECLINE, Reading, read
-from .will import insisting, takes_transfer
+from .will import insisting, spending, takes_transfer
 
 AGENT, CUSTOMER = "agent", "customer"
 TRANSFER = "transfer"  # the line that ends a call transferred to a supervisor: the agent's summary
@@ -63,10 +64,12 @@ def reply(facts: dict, transcript: list[dict]) -> str:
         return " ".join(correction(name, corrections[name]) for name in owed)
     if reading.consent == DECLINE and takes_transfer(facts, transcript, CUSTOMER):
         reading.consent = AGREE
+    reading.consent = spending(facts, line, reading.consent)
     checked, wrong = _read_back(reading, known)
     parts = [*checked, *_answers(reading, known), *_choices(reading, known), *reading.fixed]
     if reading.consent and not wrong:
-        parts.append(CONSENT if reading.consent == AGREE else CLOSING if reading.closing and not parts else DECLINED)
+        parts.append(CONSENT if reading.consent == AGREE else CLOSING if reading.closing and not parts else
+                     DECLINED if reading.consent == DECLINE else reading.consent)
     if parts:
         return " ".join(_unique(parts))
     if reading.closing:

@@ -275,3 +275,10 @@ FIXED_ANSWERS: tuple[tuple[tuple[str, ...], str], ...] = (
       r"\bbags?\b", r"\bbaggage\b", r"\bluggage\b", r"\bpets?\b", r"\binfants?\b", r"\bassistance\b"),
      "No preference, thank you."),
 )
+
+# A caller with a budget (TASK_UPGRADE_TO_CHANGE: will.py): the amounts a line names, and the words
+# of the fare upgrade it agrees to as the way to its own change.
+AMOUNTS = (r"\$\s?(\d[\d,]*(?:\.\d{1,2})?)", r"\b(\d[\d,]*\.\d{2})\b", r"\b(\d[\d,]*(?:\.\d{1,2})?) ?(?:dollars|usd)\b",
+           r"\busd ?(\d[\d,]*(?:\.\d{1,2})?)")
+FARE_UPGRADE = (r"\bupgrad", r"\b(raise|raising|move|moving) (the|your) fare\b", r"\bhigher fare\b", r"\bstandard\b",
+                r"\bflex\b")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
-from .reading import refuses
-from .vocabulary import SUPERVISOR_OFFER
+from .reading import AGREE, refuses
+from .vocabulary import AMOUNTS, FARE_UPGRADE, SUPERVISOR_OFFER
 
 ACCEPTS = "I understand. I'll leave it as it is, then."
+OVER_BUDGET = "Hmm, that's more than I can spend. Please leave the booking as it is."
 
 
 def insisting(facts: dict, transcript: list[dict], agent: str, customer: str) -> str | None:
@@ -41,3 +42,21 @@ def held(facts: dict, transcript: list[dict], agent: str, customer: str) -> int:
     return sum(1 for line, answer in zip(transcript, transcript[1:])
                if line["role"] == customer and line["text"] in arguments
                and answer["role"] == agent and refuses(answer["text"]))
+
+
+def spending(facts: dict, line: str, consent: str | None) -> str | None:
+    """A caller with a budget (`facts["budget"]`, its `limit` None when it named none) asked to go
+    ahead: OVER_BUDGET when the highest amount the line names passes the limit; else AGREE, also
+    to a fare upgrade, which it takes as the way to its own change (another offer keeps `consent`).
+    `consent` as it was when the caller has no budget or is not asked."""
+    budget = facts.get("budget")
+    if budget is None or consent is None:
+        return consent
+    lower = line.lower()
+    named = [float(amount.replace(",", "")) for pattern in AMOUNTS for amount in re.findall(pattern, lower)]
+    if budget.get("limit") is not None and named and max(named) > float(budget["limit"]):
+        return OVER_BUDGET
+    if consent != AGREE and any(re.search(pattern, lower) for pattern in FARE_UPGRADE):
+        return AGREE
+    return consent
+

@@ -14,6 +14,7 @@ import { onSubmit, whileBusy } from "../submitting.js";
 import { byTestid } from "../vocabulary.js";
 
 const state = { booking: null, results: null, quotes: 0 };
+const shownListeners = [];  // other cards of the screen that follow the booking shown
 const root = () => screen("modify");
 const part = (selector) => root().querySelector(selector);
 const panel = () => part("[data-change-panel]");
@@ -34,7 +35,20 @@ export function initModify() {
     part("[data-modify-code]").textContent = booking.code;
     fillPassenger(part('[data-form="modify-passenger"]'), booking.passenger);
     renderFlights();
+    for (const listener of shownListeners) listener(booking);
   });
+}
+
+// A card the hard look adds to the screen (the fare upgrade, screens/policy.js) is told each booking shown.
+export function whenModifyShown(listener) {
+  shownListeners.push(listener);
+}
+
+// The booking as another card of the screen changed it (a fare upgrade): the flights card starts
+// over from it, so a change is then searched and quoted at the new fare and its terms.
+export function modifiedElsewhere(booking) {
+  state.booking = booking;
+  renderFlights();
 }
 
 function renderFlights() {

@@ -182,6 +182,7 @@ def test_full_suite_page_has_no_policy_or_booking_search(app_page):
     expect(nav.get_by_role("link")).to_have_count(3)
     expect(app_page.get_by_role("link", name="Policy")).to_have_count(0)
     expect(app_page.get_by_role("link", name="Search bookings")).to_have_count(0)
+    expect(app_page.locator('[data-form="upgrade"]')).to_have_count(0)  # nor the Modify screen's Upgrade fare
 
 
 def test_fare_and_booking_search_events_name_their_targets(page, hard_server, api):
@@ -291,3 +292,66 @@ def test_a_flight_the_airline_delayed_is_shown_and_changed_for_free(page, hard_s
     expect(flights.get_by_role("status").filter(has_text="Flights changed")).to_be_visible()
     page.get_by_role("button", name="Back to booking").click()
     expect(term(booking, "Paid")).to_have_text(paid)
+
+
+def test_upgrade_fare_quotes_raises_the_fare_and_then_a_change_is_quoted_at_the_new_fares_terms(page, hard_server):
+    """A scenario's Basic booking, booked weeks ago: the card offers only the higher fares, quotes the
+    upgrade with the policy's terms, upgrades it; the change is then quoted with the Standard fee; a
+    Flex booking has no higher fare; the page reports the card's controls under their targets."""
+    from crm_app.http_client import http_sender
+    from tests.conftest import OPERATOR
+    send = http_sender(hard_server, headers=OPERATOR)
+    _, scenario = send("GET", "/generate-random-scenario?task=TASK_UPGRADE_TO_CHANGE&seed=0&suite=hard")
+    sid, details = scenario["id"], scenario["details"]
+    code, flight = details["confirmation-code"], details["flight"]
+    open_app(page, hard_server, f"?scenario={sid}")
+    open_booking(page, code)
+    page.get_by_role("button", name="Modify booking").click()
+    card = region(page, "Upgrade fare")
+    _, before = send("GET", f"/api/bookings/{code}?scenario={sid}")
+    expect(card.get_by_text(re.compile(r"^Fare \w+, total"))).to_have_text(f"Fare Basic, total ${before['booking']['total']}")
+    choice = card.get_by_role("group", name="New fare")
+    expect(choice.get_by_role("radio")).to_have_count(2)
+    card.get_by_role("button", name="Upgrade", exact=True).wait_for(state="hidden")  # nothing quoted yet
+    card.get_by_role("button", name="Quote upgrade").click()
+    expect(card.get_by_role("alert").filter(has_text="Choose")).to_have_text("Choose the new fare first")
+
+    choice.get_by_role("radio", name="Standard").check()
+    card.get_by_role("button", name="Quote upgrade").click()
+    _, quote = send("GET", f"/api/bookings/{code}/fare/quote?fare=Standard&scenario={sid}")
+    expect(card.get_by_role("status").filter(has_text="fare difference +")).to_have_text(
+        f"Standard: fare difference +${quote['difference'].lstrip('+')} (new total ${quote['total']}, "
+        f"now ${quote['current_total']})")
+    expect(card.get_by_role("status").filter(has_text="Upgrade due")).to_have_text(
+        f"Upgrade due: ${details['upgrade']['terms']['amount']} (Basic to Standard: the fare difference)")
+    card.get_by_role("button", name="Upgrade", exact=True).click()
+    expect(card.get_by_role("status").filter(has_text="upgraded")).to_have_text("Fare upgraded to Standard")
+    expect(card.get_by_text(re.compile(r"^Fare \w+, total"))).to_have_text(f"Fare Standard, total ${quote['total']}")
+    expect(choice.get_by_role("radio")).to_have_count(1)  # only Flex is higher now
+
+    flights = region(page, "Flights")
+    flights.get_by_role("button", name="Change flights").click()
+    flights.get_by_label("Departure date", exact=True).fill(us(flight["departure"]))
+    flights.get_by_role("button", name="Search flights").click()
+    page.get_by_role("radio", name=f"Select {flight['outward-flight-number']} ").check()
+    expect(flights.get_by_role("status").filter(has_text="Change fee")).to_have_text(
+        f"Change fee and difference due: ${details['terms']['amount']} (Standard: $75.00 fee plus any fare difference)")
+
+    page.get_by_role("button", name="Back to booking").click()
+    booking = page.locator('[data-screen="booking"]')
+    expect(term(booking, "Fare")).to_have_text("Standard")
+    expect(booking.get_by_text(f"Total ${quote['total']}")).to_be_visible()
+    page.get_by_role("button", name="Modify booking").click()
+    choice.get_by_role("radio", name="Flex").check()
+    card.get_by_role("button", name="Quote upgrade").click()
+    card.get_by_role("button", name="Upgrade", exact=True).click()
+    expect(card.get_by_role("status").filter(has_text="upgraded")).to_have_text("Fare upgraded to Flex")
+    expect(card.get_by_text("This booking has no higher fare to raise it to.")).to_be_visible()
+    expect(choice).to_be_hidden()
+
+    page.evaluate("window.crm.whenIdle()")
+    _, result = send("GET", f"/evaluate?scenario={sid}")
+    gold = [step["target"] for step in result["gold_actions"]]
+    met = {target for target, matched in zip(gold, result["matched"]) if matched}
+    assert {"upgrade-fare", "upgrade-quote", "upgrade-submit", "change-flights", "change-depart"} <= met
+    assert result["success"] == 0  # Flex, the flight never saved, nothing said

@@ -20,7 +20,7 @@ EXPECTED_IDS = ["airlinecrm.find-flight", "airlinecrm.book-flight", "airlinecrm.
 HARD_IDS = ["airlinecrm.policy-change", "airlinecrm.policy-cancel", "airlinecrm.fare-question",
             "airlinecrm.find-by-name", "airlinecrm.two-requests", "airlinecrm.corrected-request",
             "airlinecrm.book-constrained", "airlinecrm.pushback", "airlinecrm.false-claim", "airlinecrm.escalation",
-            "airlinecrm.disrupted-flight"]
+            "airlinecrm.disrupted-flight", "airlinecrm.upgrade-to-change"]
 
 
 @pytest.fixture
@@ -148,7 +148,8 @@ def test_report_infeasible_transfers_the_call_to_a_supervisor_and_ends_the_episo
     assert call[-2] == {"role": "transfer", "text": "The customer wants a refund on a Basic fare."}
 
 
-@pytest.mark.parametrize("task_id", ["airlinecrm.policy-cancel", "airlinecrm.find-by-name", "airlinecrm.pushback"])
+@pytest.mark.parametrize("task_id", ["airlinecrm.policy-cancel", "airlinecrm.find-by-name", "airlinecrm.pushback",
+                                     "airlinecrm.upgrade-to-change"])
 def test_the_gold_steps_and_lines_earn_the_reward_of_a_hard_task(make_env, task_id):
     env = make_env(task_id)
     env.reset(seed=0)
