@@ -4,13 +4,19 @@ final state, what it told the customer, and that it verified the caller before a
 import pytest
 
 from agent.policies import make_policy
+from crm_app.ui_variants import VARIANTS
 from scenarios.tasks import HARD_TASKS
 
-BRANCH_SEEDS = range(5)  # a seed draws branch seed % 5: these meet every branch
+BRANCH_SEEDS = range(5)  # a seed draws branch seed % n, n at most 5: these meet every branch
+# The tasks that test judgment (issue 35) are also played on every branch in another UI variant
+# than 0 (test_oracle_in_every_variant.py plays two seeds of every task in every variant).
+JUDGMENT_TASKS = ("TASK_PUSHBACK", "TASK_FALSE_CLAIM", "TASK_ESCALATION", "TASK_DISRUPTED_FLIGHT",
+                  "TASK_UPGRADE_TO_CHANGE")
+OTHER_VARIANT = VARIANTS[-1].number
 
 
-def play_oracle(env, task, seed):
-    obs, info = env.reset(task=task, seed=seed)
+def play_oracle(env, task, seed, variant=None):
+    obs, info = env.reset(task=task, seed=seed, ui_variant=None if variant is None else str(variant))
     oracle = make_policy("oracle")
     oracle.reset(info["scenario"])
     for _ in range(env.max_steps):
@@ -28,3 +34,14 @@ def test_the_oracle_solves_every_branch_through_the_browser(env_of, task):
         metrics = info["metrics"]
         assert (metrics["success"], metrics["said_ok"], metrics["verified_first"], metrics["policy_violations"],
                 metrics["task_progress"]) == (1, True, True, 0, 1.0), (seed, metrics["state_check"])
+
+
+@pytest.mark.parametrize("task", JUDGMENT_TASKS)
+def test_the_oracle_solves_every_branch_of_the_judgment_tasks_in_another_ui_variant(env_of, task):
+    env = env_of("hard", OTHER_VARIANT)
+    for seed in BRANCH_SEEDS:
+        _, info = play_oracle(env, task, seed, OTHER_VARIANT)
+        metrics = info["metrics"]
+        assert env.scenario["ui_variant"] == OTHER_VARIANT
+        assert (metrics["success"], metrics["said_ok"], metrics["policy_violations"], metrics["task_progress"]) == (
+            1, True, 0, 1.0), (seed, metrics["state_check"])
