@@ -199,6 +199,13 @@ def _lower(value) -> str:
     return str(value).casefold()
 
 
+def _budget(value: dict) -> str:
+    """A caller's budget for its request (TASK_UPGRADE_TO_CHANGE), `limit` None where it has none."""
+    if value.get("limit") is None:
+        return "I don't have a set budget."
+    return f"I can't spend more than ${value['limit'].removesuffix('.00')} on it."
+
+
 KINDS: tuple[FactKind, ...] = (
     FactKind("confirmation_code", lambda v: f"My confirmation code is {v}.", codes_in, lambda v: v.upper()),
     FactKind("date_of_birth", lambda v: f"My date of birth is {_long_date(v)}.", dates_in),
@@ -226,9 +233,10 @@ KINDS: tuple[FactKind, ...] = (
     FactKind("request", lambda v: f"{v}"),
     FactKind("trip", lambda v: f"{v}"),
     FactKind("claim", lambda v: f"{v}"),
+    FactKind("budget", _budget),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
-UNSAID_WHEN_MISSING = ("claim",)  # asked for without the customer holding one, it goes unanswered
+UNSAID_WHEN_MISSING = ("claim", "budget")  # asked for without the customer holding one, it goes unanswered
 NAME_KINDS = ("first_name", "last_name", "full_name", "name_on_card")  # their spotters look only after their own words
 DATE_KINDS = ("date_of_birth", "travel_date")  # a bare date in a read-back may be either
 DISTINCT = ("confirmation_code", "email", "card_number", "departure_time", "title")  # values that name their kind

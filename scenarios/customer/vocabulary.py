@@ -54,6 +54,10 @@ FACT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bcard details\b", r"\blong number on (the|your) card\b", r"\bpay with\b", r"\bhow (would|will|do) you (like to )?pay\b", r"\bhow (are )?you pay(ing)?\b",
         r"\bpayment method\b", r"\bform of payment\b", r"\bmethod of payment\b", r"\bcard info", r"\bcard #",
         r"\bcard (you|used|on file)\b", r"\b(last )?(four|4) digits\b"),
+    "budget": (r"\bbudget\b", r"\bhow much (can|could|would|will) you (spend|pay|afford)\b",
+               r"\bhow much (are you|would you be|you are|you're) (willing|able|prepared|looking) to (spend|pay)\b",
+               r"\b(spending|price|cost) (limit|cap|ceiling)\b", r"\bprice range\b",
+               r"\b(most|maximum|max) (you|that you) (can|could|would|are willing to|want to) (spend|pay)\b"),
     "card_expiry": (r"\bexpir", r"\bvalid (until|thru|through)\b", r"\bexp\.? date\b", r"\bexp\b"),
     "security_code": (
         r"\bsecurity code\b", r"\bcvv2?\b", r"\bcvc\b", r"\bcard verification\b", r"\bthree.digit code\b",

@@ -86,6 +86,22 @@ def test_asked_to_go_ahead_with_a_total_above_its_budget_the_caller_says_no(clie
 
 
 @pytest.mark.parametrize("seed", BRANCHES)
+def test_asked_about_its_budget_the_caller_says_it_or_that_it_has_none(client, seed):
+    scenario = hard_scenario(client, TASK, seed)
+    budget = scenario["details"]["budget"]
+    expected = ("I don't have a set budget." if budget is None else
+                f"I can't spend more than ${budget.removesuffix('.00')} on it.")
+    assert say(client, scenario, "Is there a budget you'd like to stay within?") == expected
+    assert say(client, scenario, "How much are you willing to spend on this change?") == expected
+
+
+def test_a_caller_without_a_budget_in_its_facts_leaves_the_question_unanswered(client):
+    scenario = hard_scenario(client, "TASK_POLICY_CHANGE", 0)
+    reply = say(client, scenario, "What's your budget? And what is your confirmation code?")
+    assert reply == f"My confirmation code is {code_of(scenario)}."
+
+
+@pytest.mark.parametrize("seed", BRANCHES)
 def test_doing_nothing_scores_0(client, seed):
     scenario = hard_scenario(client, TASK, seed)
     result = evaluate(client, scenario)
