@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.experiment.backends import default_browsers, ray_cluster  # noqa: E402
+from agent.experiment.backends import ray_cluster  # noqa: E402
+from agent.experiment.backends.capacity import default_browsers  # noqa: E402
 from agent.experiment.runner import plan, run_all  # noqa: E402
 from scenarios.app import embedded_server  # noqa: E402
 from tests.agent.scripted_model import flat_search_flight  # noqa: E402

@@ -21,8 +21,8 @@ from PIL import Image  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from agent.__main__ import main  # noqa: E402
-from agent.browser import launch_chromium  # noqa: E402
-from agent.report import write_report  # noqa: E402
+from agent.env.browser import launch_chromium  # noqa: E402
+from agent.results.report import write_report  # noqa: E402
 from tests.agent import scripted_model  # noqa: E402
 from tests.agent.synthetic_runs import write_run  # noqa: E402
 from tests.fake_openai import FakeOpenAIServer  # noqa: E402

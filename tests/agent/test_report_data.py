@@ -185,3 +185,12 @@ def test_an_unknown_trace_mode_is_refused(capsys):
         EpisodeRecorder(trace="some")
     _, err = refusal(main, ["run", "--trace", "some"], capsys)
     assert "invalid choice: 'some'" in err
+
+
+def test_the_success_chart_draws_each_rates_95_percent_interval_not_its_standard_error():
+    from agent.results.report.charts import interval_bars
+    rows = [{"success_mean": 0.2, "success_se": 0.13, "success_low": 0.0567, "success_high": 0.5098},
+            None, {"success_mean": 1.0, "success_se": float("nan")}]  # no row; a row made before intervals
+    down, up = interval_bars(rows)
+    assert [round(value, 4) for value in down] == [0.1433, 0.0, 0.0]
+    assert [round(value, 4) for value in up] == [0.3098, 0.0, 0.0]

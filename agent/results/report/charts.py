@@ -29,7 +29,7 @@ def draw_all(run: Run, usages: list[LabelUsage]) -> dict[str, str]:
 
 
 def success_by_task(run: Run, colours: dict) -> str:
-    """Grouped bars: success rate per task and label, with the standard error as error bars."""
+    """Grouped bars: success rate per task and label, with its 95 % interval as error bars."""
     rows = {(r["method"], r["task"]): r for r in run.rows}
     tasks, labels = run.tasks, run.labels
     fig = Figure(figsize=(min(12.0, 3.0 + 1.4 * len(tasks)), 3.4))
@@ -39,13 +39,23 @@ def success_by_task(run: Run, colours: dict) -> str:
         found = [rows.get((label, task)) for task in tasks]
         xs = [t + (i - (len(labels) - 1) / 2) * width for t in range(len(tasks))]
         ax.bar(xs, [r["success_mean"] if r else 0 for r in found], width, label=label, color=colours[label],
-               yerr=[r["success_se"] if r else 0 for r in found], capsize=2, error_kw={"elinewidth": 0.8})
+               yerr=interval_bars(found), capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks(range(len(tasks)), [_short(task) for task in tasks], rotation=20, ha="right")
     ax.set_ylim(0, 1.08)
-    ax.set_ylabel("success (mean ± s.e.)")
+    ax.set_ylabel("success (95 % interval)")
     _note_if_empty(ax, not run.rows)
     _legend(ax)
     return _svg(fig)
+
+
+def interval_bars(rows: list[dict | None]) -> list[list[float]]:
+    """Error bars from each row's success rate down to `success_low` and up to `success_high` (the
+    table's 95 % interval); none for a missing row or one made before rows had intervals."""
+    def extent(row: dict | None, bound: str) -> float:
+        if not row or row.get(bound) in (None, ""):
+            return 0.0
+        return abs(float(row[bound]) - float(row["success_mean"]))
+    return [[extent(row, "success_low") for row in rows], [extent(row, "success_high") for row in rows]]
 
 
 def progress_by_label(run: Run, colours: dict) -> str:

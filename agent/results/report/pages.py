@@ -19,7 +19,7 @@ from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
 
 CHARTS = (
-    ("success", "Success per task", "Mean success per task and label; error bars are one standard error."),
+    ("success", "Success per task", "Mean success per task and label; error bars are the 95 % interval of the table."),
     ("progress", "Task progress per label", "Each dot is a complete episode; boxes show the quartiles."),
     ("actions", "Actions against gold steps", "Recorded actions against the number of gold steps, per episode "
      "(slightly spread sideways); on the dashed line an episode used exactly the gold number."),
