@@ -6,12 +6,12 @@ from ..db import get_session
 from ..request_guard import json_body
 from ..scope import booking_code_source, current_dataset
 from ..services import bookings as booking_service
+from ..services.disruptions import statuses
 from ..services.numbers import parse_id
 from ..services.validation import check_passenger
 from ..suite_look import current_look
 from .blueprint import api, calendar
 from .idempotency import idempotent
-from ..services.disruptions import statuses
 from .views import (booking_json, booking_match_json, booking_policy_json, change_quote_json, flight_status_json,
                     passenger_json)
 

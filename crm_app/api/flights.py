@@ -3,12 +3,12 @@ from __future__ import annotations
 from flask import request
 
 from ..db import get_session
+from ..scope import current_dataset
 from ..services import flights as flight_service
 from ..services.bookings import check_itinerary, itinerary_lines
 from ..services.disruptions import statuses
 from ..services.fares import check_fare
 from ..services.numbers import parse_id
-from ..scope import current_dataset
 from ..suite_look import current_look
 from .blueprint import api, calendar, world_seed
 from .views import fares_json, flight_json, flight_status_json, lines_json

@@ -133,10 +133,10 @@ def change_flights(session: Session, calendar: Calendar, dataset: str, code, out
     paid for the one it replaces, so the customer pays nothing more and gets nothing back (the
     paid total stays what it was, and so does every later refund of it)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    free = _free_change(session, booking, outward, back)
+    *_, free = _rebooking(session, booking, outward, back)
     with write_transaction(session, dataset_lock(dataset)):
         booking = _locked(session, dataset, booking.code)
-        kept = {segment.direction: segment.fare_cents for segment in booking.segments} if free else None
+        kept = _paid_fares(booking) if free else None
         booking.segments.clear()
         session.flush()
         _set_segments(booking, outward, back, kept)
@@ -149,12 +149,8 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
     total paid now, the difference (negative when the new flights are cheaper), and the policy's
     terms for the change (`terms`)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    disruption = disruption_of(session, booking)
-    new_departs = _new_departure(disruption, outward, back)
-    if free_rebooking(disruption and disruption.policy, new_departs):
-        lines = _kept_lines(booking, outward, back)
-    else:
-        lines = itinerary_lines(outward, back, booking.fare)
+    disruption, new_departs, free = _rebooking(session, booking, outward, back)
+    lines = itinerary_lines(outward, back, booking.fare, _paid_fares(booking) if free else None)
     quote = _repriced(booking, lines)
     return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"], disruption, new_departs)}
 
@@ -237,22 +233,18 @@ def disruption_of(session: Session, booking: Booking,
     return next((d for d in disrupted if d.policy.frees), disrupted[0] if disrupted else None)
 
 
-def _new_departure(disruption: BookingDisruption | None, outward: Flight, back: Flight | None) -> dt.datetime | None:
-    """When the new flight replacing the disrupted one leaves (None without a disruption)."""
-    new = None if disruption is None else outward if disruption.direction == "outward" else back
-    return None if new is None else departure_moment(new.departure_date, new.departure_minute)
-
-
-def _free_change(session: Session, booking: Booking, outward: Flight, back: Flight | None) -> bool:
+def _rebooking(session: Session, booking: Booking, outward: Flight, back: Flight | None):
+    """Moving the booking to these flights: its disruption (or None), when the flight replacing the
+    disrupted one leaves (None without a disruption), and whether the move is free (policy.free_rebooking)."""
     disruption = disruption_of(session, booking)
-    return free_rebooking(disruption and disruption.policy, _new_departure(disruption, outward, back))
+    new = None if disruption is None else outward if disruption.direction == "outward" else back
+    new_departs = None if new is None else departure_moment(new.departure_date, new.departure_minute)
+    return disruption, new_departs, free_rebooking(disruption and disruption.policy, new_departs)
 
 
-def _kept_lines(booking: Booking, outward: Flight, back: Flight | None) -> list[dict]:
-    """Price lines of the new flights at the fares paid for the ones they replace (a free change)."""
-    paid = {segment.direction: segment.fare_cents for segment in booking.segments}
-    return price_lines([(direction, flight.number, paid[direction])
-                        for direction, flight in (("outward", outward), ("return", back)) if flight])
+def _paid_fares(booking: Booking) -> dict[str, int]:
+    """The fare paid for each direction of the booking: what a free change keeps."""
+    return {segment.direction: segment.fare_cents for segment in booking.segments}
 
 
 def cancellation_terms(booking: Booking, now: dt.datetime, disruption: BookingDisruption | None = None) -> Terms:
@@ -286,11 +278,16 @@ def _checked_change(session: Session, calendar: Calendar, dataset: str, code, ou
     return booking, outward, back
 
 
-def itinerary_lines(outward: Flight, back: Flight | None, fare: str = STANDARD) -> list[dict]:
+def itinerary_lines(outward: Flight, back: Flight | None, fare: str = STANDARD,
+                    kept: dict[str, int] | None = None) -> list[dict]:
     """Price lines of chosen flights (anything with a `number` and a listed `price_cents`) at today's
-    prices of a fare family."""
-    return price_lines([(direction, flight.number, fare_price_cents(flight.price_cents, fare))
+    prices of a fare family, or at the fare `kept` for each direction (a free change)."""
+    return price_lines([(direction, flight.number, _fare_cents(direction, flight, fare, kept))
                         for direction, flight in (("outward", outward), ("return", back)) if flight])
+
+
+def _fare_cents(direction: str, flight: Flight, fare: str, kept: dict[str, int] | None) -> int:
+    return kept[direction] if kept else fare_price_cents(flight.price_cents, fare)
 
 
 def booking_lines(booking: Booking) -> list[dict]:
@@ -332,9 +329,8 @@ def _set_segments(booking: Booking, outward: Flight, back: Flight | None, kept: 
     """The booking's flights, each at today's price in its fare family, or at the fare `kept` for its direction."""
     for position, (direction, flight) in enumerate((("outward", outward), ("return", back))):
         if flight is not None:
-            fare_cents = kept[direction] if kept else fare_price_cents(flight.price_cents, booking.fare)
             booking.segments.append(Segment(position=position, direction=direction, flight=flight,
-                                            fare_cents=fare_cents))
+                                            fare_cents=_fare_cents(direction, flight, booking.fare, kept)))
 
 
 def _unused_code(session: Session, dataset: str, source: str | None = None) -> str:

@@ -36,10 +36,6 @@ def statuses(session: Session, dataset: str, flight_ids: Iterable[int]) -> dict[
     return {row.flight_id: FlightStatus(row.status, row.delay_minutes) for row in rows}
 
 
-def status_of(session: Session, dataset: str, flight_id: int) -> FlightStatus:
-    return statuses(session, dataset, [flight_id]).get(flight_id, ON_TIME_STATUS)
-
-
 def disruption_row(dataset: str, flight_id: int, status: str, delay_minutes: int = 0) -> FlightDisruption:
     """A checked row to add in the caller's transaction (a scenario's setup)."""
     if status not in STATUSES:

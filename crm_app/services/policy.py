@@ -78,10 +78,11 @@ def delay_text(minutes: int) -> str:
 
 
 def free_rebooking(disruption: Disruption | None, new_departs_at: dt.datetime | None) -> bool:
-    """Whether moving a disrupted booking to a flight leaving at `new_departs_at` is free (no fee,
-    no fare difference), whatever the fare and however close to departure."""
-    return (disruption is not None and disruption.frees and new_departs_at is not None
-            and disruption.covers(new_departs_at))
+    """Whether moving a disrupted booking to a flight leaving at `new_departs_at` (None: some flight
+    within the rebooking window) is free (no fee, no fare difference), whatever the fare and however
+    close to departure."""
+    return (disruption is not None and disruption.frees
+            and (new_departs_at is None or disruption.covers(new_departs_at)))
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def change_terms(fare: str, booked_at: dt.datetime, departs_at: dt.datetime, now
     A booking whose flight the airline `disruption` frees moves for free to a flight leaving at
     `new_departs_at` within the rebooking window (no `new_departs_at`: the terms of such a move)."""
     rules, difference = _rules(fare), max(fare_difference_cents, 0)
-    if disruption is not None and disruption.frees and (new_departs_at is None or disruption.covers(new_departs_at)):
+    if free_rebooking(disruption, new_departs_at):
         return Terms(ALLOWED, 0, f"{disruption.said}: a free change to a flight of the same route within "
                                  f"{REBOOKING_WINDOW.days} days")
     window = _time_window(booked_at, departs_at, now)
