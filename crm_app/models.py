@@ -237,7 +237,7 @@ class CustomerMessage(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)  # the call's order
     scenario_id: Mapped[str] = mapped_column(ForeignKey("scenarios.id", ondelete="CASCADE"), index=True)
-    role: Mapped[str] = mapped_column(String(10))  # "agent" or "customer"
+    role: Mapped[str] = mapped_column(String(10))  # agent, customer, transfer; "end": the rep ended the call
     text: Mapped[str] = mapped_column(String(8000))  # schema_upgrade.WIDENED_COLUMNS widens older databases
     # API calls the scenario had recorded when the line was said: orders the call against its writes.
     calls_before: Mapped[int] = mapped_column(default=0, server_default="0")

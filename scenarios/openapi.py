@@ -122,7 +122,8 @@ PATHS = {
                            REPLAY_HEADERS),
              "400": error("No text, text that is empty or too long, or no scenario"),
              "404": error("An unknown scenario"),
-             "409": error("The Idempotency-Key was used for a different request, or the call was transferred"),
+             "409": error("The Idempotency-Key was used for a different request, or the call has ended "
+                          "(transferred, or ended by the rep)"),
              "413": TOO_LARGE, "429": error("The scenario holds as many lines as the server keeps for one"),
              "502": error("The customer's model (run.py --customer-model) did not answer; nothing was stored")},
             [*SCENARIO, IDEMPOTENCY],
@@ -139,12 +140,27 @@ PATHS = {
                  "text": {"type": "string"}},
                 required=("role", "text"))},
                 "customer": {"type": "string", "description": "Which customer answers the call: 'rules' (the "
-                                                              "rule-based one) or 'llm:<model>'"}},
-                required=("messages", "customer")), "The call"),
+                                                              "rule-based one) or 'llm:<model>'"},
+                "open": {"type": "boolean", "description": "Whether the call still takes lines"},
+                "ended": {"type": ["string", "null"], "enum": ["end", "transfer", None],
+                          "description": "How the call ended: end (the rep ended it), transfer, or null while open"}},
+                required=("messages", "customer", "open", "ended")), "The call"),
              "400": error("No scenario"), "404": error("An unknown scenario")},
             SCENARIO, tags=TAGS,
         ),
     },
+    "/api/customer/end": {"post": operation(
+        "end_call", "End the call",
+        "Ends the scenario's call with its customer, as the page's End call does: the call then takes no more "
+        "lines and cannot be transferred (409). The call's lines stay as they were. With an Idempotency-Key "
+        "it happens once.",
+        {"201": answer(obj({"ended": {"type": "boolean", "enum": [True]}}, required=("ended",)), "Ended",
+                       REPLAY_HEADERS),
+         "400": error("No scenario"), "404": error("An unknown scenario"),
+         "409": error("The call has already ended or was transferred, or the Idempotency-Key was used for a "
+                      "different request")},
+        [*SCENARIO, IDEMPOTENCY], tags=TAGS,
+    )},
     "/api/customer/transfer": {"post": operation(
         "transfer_to_supervisor", "Transfer the call to a supervisor",
         "Ends the scenario's call with its customer by handing it to a supervisor, with a short summary of "
@@ -157,7 +173,8 @@ PATHS = {
                        REPLAY_HEADERS),
          "400": error("No summary, a summary that is empty or too long, or no scenario"),
          "404": error("An unknown scenario"),
-         "409": error("The call was already transferred, or the Idempotency-Key was used for a different request"),
+         "409": error("The call was already transferred or ended, or the Idempotency-Key was used for a "
+                      "different request"),
          "413": TOO_LARGE},
         [*SCENARIO, IDEMPOTENCY],
         body(obj({"summary": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}}, required=("summary",)),

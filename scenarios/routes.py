@@ -142,12 +142,23 @@ def transfer_call():
     return {"transferred": True, "reply": transcript.transfer(session, scenario.id, summary)}, 201
 
 
+@scenario_routes.post("/api/customer/end")
+@idempotent
+def end_call():
+    session = get_session()
+    scenario = scenario_from_request(session, required=True)
+    transcript.end(session, scenario.id)
+    return {"ended": True}, 201
+
+
 @scenario_routes.get("/api/customer/messages")
 def customer_messages():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
+    ended = transcript.ending(session, scenario.id)
     return {"messages": transcript.messages(session, scenario.id, store.told(_world(), scenario)),
-            "customer": transcript.speaker(session, scenario.id, _customer().speaker)}
+            "customer": transcript.speaker(session, scenario.id, _customer().speaker),
+            "open": ended is None, "ended": ended}
 
 
 def _customer():

@@ -1,7 +1,9 @@
 """A scenario's call with its customer, stored: the customer's opening line (the first line of the
 scenario's conversation the customer says), then every line the agent says and the reply it gets,
 and, when the agent transfers the call to a supervisor, its summary (a `transfer` line) and the
-customer's last line; a transferred call takes no more lines."""
+customer's last line; a transferred call takes no more lines. The rep may also end the call (the
+page's End call): an `end` mark is stored, which the call's lines leave out (an ended call has the
+lines of one that was not), and the call takes no more lines either."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,11 +19,14 @@ from ..limits import LimitReached
 from .facts import DATE_KINDS
 from .simulator import AGENT, CUSTOMER, HOLDING, RULES, TRANSFER
 
+ENDED = "end"  # the stored mark of a call the rep ended; not a line of the call
+
 MAX_TEXT = 8000  # characters in one line of the agent's (real agents say up to about 5,000)
 MAX_LINES = 200  # lines the agent may say in one scenario
 REQUIRED = {"text": "text is required: what the agent says to the customer",
             "summary": "summary is required: what the supervisor needs to know of the call"}
 TRANSFERRED = "The call was transferred to a supervisor and has ended; reset the scenario to start over"
+HUNG_UP = "The call has ended; reset the scenario to start over"
 
 
 def clean_text(body, field: str = "text") -> str:
@@ -69,7 +74,8 @@ def timed_messages(session: Session, scenario_id: str, told: dict) -> list[dict]
     """The call with, on every line, `calls_before`: how many API calls the scenario had recorded when
     it was said (the opening line: 0), which orders the call against the writes the agent made."""
     stored = session.execute(select(CustomerMessage.role, CustomerMessage.text, CustomerMessage.calls_before)
-                             .where(CustomerMessage.scenario_id == scenario_id).order_by(CustomerMessage.id)).all()
+                             .where(CustomerMessage.scenario_id == scenario_id, CustomerMessage.role != ENDED)
+                             .order_by(CustomerMessage.id)).all()
     return ([{**line, "calls_before": 0} for line in opening(told)]
             + [{"role": role, "text": text, "calls_before": before} for role, text, before in stored])
 
@@ -97,6 +103,20 @@ def transfer(session: Session, scenario_id: str, summary: str) -> str:
     return HOLDING
 
 
+def end(session: Session, scenario_id: str) -> None:
+    """End the call (the rep hangs up), in one transaction; Conflict if it already has ended."""
+    with write_transaction(session, dataset_lock(scenario_id)):
+        _check_open(session, scenario_id)
+        _store(session, scenario_id, [(ENDED, "", None)])
+
+
+def ending(session: Session, scenario_id: str) -> str | None:
+    """How the call ended: "transfer", "end", or None while it is open."""
+    return session.scalar(select(CustomerMessage.role).where(
+        CustomerMessage.scenario_id == scenario_id, CustomerMessage.role.in_((TRANSFER, ENDED)))
+        .order_by(CustomerMessage.id).limit(1))
+
+
 def _store(session: Session, scenario_id: str, lines: list[tuple[str, str, str | None]]) -> None:
     """Add the call's next lines, (role, text, speaker), each with how many API calls the scenario had
     recorded when it was said."""
@@ -106,10 +126,9 @@ def _store(session: Session, scenario_id: str, lines: list[tuple[str, str, str |
 
 
 def _check_open(session: Session, scenario_id: str) -> None:
-    ended = session.scalar(select(CustomerMessage.id).where(CustomerMessage.scenario_id == scenario_id,
-                                                             CustomerMessage.role == TRANSFER))
+    ended = ending(session, scenario_id)
     if ended is not None:
-        raise Conflict(TRANSFERRED)
+        raise Conflict(TRANSFERRED if ended == TRANSFER else HUNG_UP)
 
 
 def _check_room(session: Session, scenario_id: str) -> None:

@@ -186,6 +186,7 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
                                                          "target": "nav-home"}},
         "POST /api/customer/messages": {"query": scenario, "body": {"text": "Hello"}},
         "POST /api/customer/transfer": {"query": transferred, "body": {"summary": "Asks for a supervisor."}},
+        "POST /api/customer/end": {"query": transferred},
         "GET /api/customer/messages": {"query": scenario}, "GET /": {},
         "GET /static/{filename}": {"path_parameters": {"filename": "app.js"}},
         "GET /ui-variant/{number}/style.css": {"path_parameters": {"number": "3"}}, "GET /openapi.json": {},

@@ -1,6 +1,8 @@
 """The call with a scenario's customer over HTTP: POST and GET /api/customer/messages. The customer's
 opening line comes first; each line the agent says is stored with the reply, once per
-Idempotency-Key; bad input is a 4xx that stores nothing; a reset forgets the call."""
+Idempotency-Key; bad input is a 4xx that stores nothing; a reset forgets the call. The rep may end
+the call (POST /api/customer/end, the page's End call) or transfer it; either way it then takes no
+more lines."""
 import pytest
 from sqlalchemy import text
 
@@ -20,7 +22,8 @@ def say(client, scenario, text, **headers):
 
 
 def test_the_call_starts_with_the_customers_opening_line_and_keeps_every_line_in_order(client, scenario):
-    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules", "open": True,
+                                                     "ended": None}
     asked = say(client, scenario, "How can I help you today?")
     assert asked.status_code == 201 and asked.json == {"reply": OPENING["text"]}
     assert say(client, scenario, "What is your frequent flyer number?").json == \
@@ -46,7 +49,8 @@ def test_a_line_with_an_idempotency_key_is_said_once(client, scenario):
 def test_bad_input_is_a_clear_400_and_stores_nothing(client, scenario, body, message):
     answer = client.post(URL.format(scenario), json=body)
     assert answer.status_code == 400 and answer.json["error"].startswith(message)
-    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules", "open": True,
+                                                     "ended": None}
 
 
 def test_a_long_line_as_real_agents_say_them_is_answered(client, scenario):
@@ -67,7 +71,8 @@ def test_without_a_scenario_or_with_an_unknown_one_it_refuses(client):
 def test_a_reset_forgets_the_call(client, scenario):
     say(client, scenario, "How can I help you?")
     assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
-    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules"}
+    assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules", "open": True,
+                                                     "ended": None}
 
 
 def test_a_scenario_holds_at_most_200_lines_of_the_agents(client, scenario, monkeypatch):
@@ -115,3 +120,36 @@ def test_a_transfer_without_a_summary_is_a_clear_400_and_ends_nothing(client, sc
     answer = client.post(TRANSFER.format(scenario), json=body)
     assert answer.status_code == 400 and answer.json["error"].startswith(message)
     assert say(client, scenario, "How can I help you today?").status_code == 201
+
+
+END = "/api/customer/end?scenario={}"
+
+
+def test_the_rep_ends_the_call_once_and_it_takes_no_more_lines(client, scenario):
+    say(client, scenario, "How can I help you today?")
+    lines = client.get(URL.format(scenario)).json["messages"]
+    ended = client.post(END.format(scenario), headers={"Idempotency-Key": "end-1"})
+    assert ended.status_code == 201 and ended.json == {"ended": True}
+    again = client.post(END.format(scenario), headers={"Idempotency-Key": "end-1"})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    twice = client.post(END.format(scenario))
+    assert twice.status_code == 409 and twice.json["error"] == "The call has ended; reset the scenario to start over"
+    refused = say(client, scenario, "Hello?")
+    assert refused.status_code == 409 and refused.json["error"].startswith("The call has ended")
+    assert client.post(TRANSFER.format(scenario), json={"summary": "Too late."}).status_code == 409
+    assert client.get(URL.format(scenario)).json == {"messages": lines, "customer": "rules", "open": False,
+                                                     "ended": "end"}
+    assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
+    assert client.get(URL.format(scenario)).json["open"] is True
+
+
+def test_a_transferred_call_says_so_and_cannot_be_ended(client, scenario):
+    client.post(TRANSFER.format(scenario), json={"summary": "Asks for a supervisor."})
+    assert client.get(URL.format(scenario)).json["ended"] == "transfer"
+    refused = client.post(END.format(scenario))
+    assert refused.status_code == 409 and refused.json["error"].startswith("The call was transferred")
+
+
+def test_ending_the_call_of_no_scenario_is_a_clear_4xx(client):
+    assert client.post("/api/customer/end").status_code == 400
+    assert client.post(END.format("nosuchscenario")).status_code == 404
