@@ -33,7 +33,9 @@ export function show(name, ...args) {
   document.dispatchEvent(new CustomEvent(SCREEN_CHANGE, { detail: name }));
   handlers[name]?.(...args);
   window.scrollTo(0, 0);
-  screen(name).querySelector("h1")?.focus({ preventScroll: true });
+  // A rep typing in the call panel (hard look) keeps the focus while a screen opens beside it.
+  const typingInCall = document.activeElement?.closest("[data-call]");
+  if (!typingInCall) screen(name).querySelector("h1")?.focus({ preventScroll: true });
 }
 
 function markCurrent(section) {

@@ -89,6 +89,19 @@ def test_the_call_stays_across_screens_and_a_reload(on_call):
     assert lines(page) == said
 
 
+def test_a_screen_that_opens_while_the_rep_types_in_the_panel_leaves_the_focus_there(on_call):
+    page, _ = on_call
+    page.get_by_role("link", name="Policy").click()
+    box = region(page, "Call").get_by_label("Message to the customer")
+    box.click()
+    page.keyboard.type("Let me check ")
+    page.go_back()  # Home opens while the box has the focus
+    expect(region(page, "Find flights")).to_be_visible()
+    page.keyboard.type("that for you.")
+    expect(box).to_be_focused()
+    expect(box).to_have_value("Let me check that for you.")
+
+
 def test_a_warm_switch_shows_the_new_scenarios_call_and_nothing_of_the_old(on_call, send):
     page, _ = on_call
     region(page, "Call").get_by_label("Message to the customer").fill("Hello there.")
