@@ -17,7 +17,7 @@ from .ui_variants import VARIANTS, PageVocabulary
 from .ui_variants.names import renamed_stylesheet
 
 web = Blueprint("web", __name__)
-POLICY_MODULES = ("markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
+POLICY_MODULES = ("call.js", "markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
 VARIANT_MODULES = ("vocabulary.js",)  # what only the UI variants other than 0 need
 
 

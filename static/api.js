@@ -66,6 +66,10 @@ export const api = {
   searchBookings: (params) => request("GET", `/api/bookings?${query(params)}`),
   policy: () => request("GET", "/api/policy"),
   transferCall: (summary) => request("POST", "/api/customer/transfer", { summary }, true),
+  // the call panel: the call so far, a line said to the customer (its reply), the call ended by the rep
+  callMessages: () => request("GET", "/api/customer/messages"),
+  sayToCustomer: (text) => request("POST", "/api/customer/messages", { text }, true),
+  endCall: () => request("POST", "/api/customer/end", undefined, true),
   cancelBooking: (code, typed) =>
     request("POST", `${bookingPath(code)}/cancel`, { confirmation_code: typed }, true),
   updatePassenger: (code, fields) => request("PATCH", `${bookingPath(code)}/passenger`, fields, true),

@@ -2,6 +2,7 @@
 // the first screen, then set window.crm.ready. window.crm.switchScenario(id, url) starts the
 // page over on another scenario of the same look, as if it had been loaded at `url`.
 import { api, scenarioGiven, scenarioId, useScenario } from "./api.js";
+import { initCall } from "./call.js";
 import { initAirportField, preloadAirports } from "./autocomplete.js";
 import { configureDates, initDateField, initDatepicker, installDatepicker } from "./datepicker.js";
 import { disableRecording, enableRecording, installRecorder, restartRecording } from "./events.js";
@@ -70,6 +71,7 @@ function initScreens() {
   initPolicy();
   initTransfer();
   initUpgrade();
+  initCall();
 }
 
 // Everything a page does for its scenario, on the body as served.

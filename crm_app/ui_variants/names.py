@@ -48,7 +48,7 @@ def renamed_stylesheet(css: str, number: int) -> str:
 
 
 def _renamed_selectors(block: str, number: int) -> str:
-    selectors, brace, body = block.partition("{")
+    selectors, brace, body = block.rpartition("{")  # the last: a rule inside @media follows the media query
     return CLASS_SELECTOR.sub(lambda match: "." + renamed_class(number, match.group(1)), selectors) + brace + body
 
 

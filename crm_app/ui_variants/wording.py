@@ -127,6 +127,24 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "transfer-done": ("The call was transferred to a supervisor.", "Escalated to a supervisor.",
                       "Handed over to a supervisor.", "Transferred.", "A supervisor has the call.",
                       "Transfer complete.", "The call is with a supervisor."),
+    # the hard suite's call panel: the call with the customer beside the screens
+    "call": ("Call", "Live call", "Caller", "Phone call", "Current call", "Conversation", "On the line"),
+    "call-log": ("Transcript", "Call transcript", "What was said", "Conversation so far", "Call log",
+                 "Messages", "Dialogue"),
+    "call-customer": ("Customer", "Caller", "Client", "Traveler", "Passenger", "Guest", "Customer on the line"),
+    "call-you": ("You", "Agent", "Rep", "Me", "Representative", "Desk", "You (rep)"),
+    "call-supervisor": ("To the supervisor", "Handover note", "Escalation note", "Transfer summary",
+                        "Note for the supervisor", "Supervisor note", "Passed on"),
+    "call-message": ("Message to the customer", "Say to the caller", "Your reply", "Message", "Reply to the customer",
+                     "Type your answer", "What to say"),
+    "call-send": ("Send", "Say it", "Reply", "Send message", "Submit", "Speak", "Send reply"),
+    "call-end": ("End call", "Hang up", "Finish call", "Close call", "End conversation", "Disconnect", "Wrap up call"),
+    "call-ended": ("The call has ended.", "Call finished.", "You hung up.", "The caller is gone.", "Call closed.",
+                   "Conversation over.", "The line is closed."),
+    "call-transferred": ("The call was transferred to a supervisor.", "Escalated; the call is over.",
+                         "A supervisor has the call now.", "Transferred; the call is over.",
+                         "The call went to a supervisor.", "Handed over; call closed.", "Passed to a supervisor."),
+    "call-next": ("Next task", "Continue", "Next call", "Go on", "Next", "Take the next call", "Move on"),
     # the hard suite's fare upgrade on the Modify booking screen
     "upgrade-heading": ("Upgrade fare", "Raise fare family", "Fare upgrade", "Change fare type", "Upgrade ticket",
                         "Better fare", "Move to a higher fare"),
@@ -147,7 +165,7 @@ SAME_WORDS: dict[str, str] = {
     "find-code": "code", "cancel-code": "code", "confirmation-code": "code",
     "booking-search-lastname": "passenger-lastname",
     "modify-heading": "modify-booking", "find-heading": "nav-find-booking", "help-heading": "nav-help",
-    "policy-heading": "nav-policy", "transfer-heading": "nav-transfer", "booking-search-heading": "nav-booking-search", "cancel-title": "cancel-booking",
+    "policy-heading": "nav-policy", "transfer-heading": "nav-transfer", "call-heading": "call", "booking-search-heading": "nav-booking-search", "cancel-title": "cancel-booking",
     **{f"modify-passenger-{field}": f"passenger-{field}"
        for field in ("title", "firstname", "lastname", "email", "gender", "dob")},
 }

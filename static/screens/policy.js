@@ -5,6 +5,7 @@
 // terms (GET .../fare/quote), then raised (POST .../fare), the screen then showing the new fare.
 // (One module for all, so that the papers' pages load the same modules as ever.)
 import { api } from "../api.js";
+import { refreshCall } from "../call.js";
 import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
 import { money, signedMoney } from "../flightlist.js";
 import { renderMarkdown } from "../markdown.js";
@@ -43,6 +44,7 @@ async function transfer(form) {
     await api.transferCall(apiValues(form).summary || "");
     transferRoot().querySelector(byTestid("transfer-done")).hidden = false;
     form.querySelector("[data-transfer-input]").hidden = true;
+    refreshCall();  // the call panel says the call was transferred
   } catch (err) {
     showApiError(transferRoot(), "transfer", err);
   }
