@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from scenarios.customer.transcript import opening
+from scenarios.steps import describe
 
 from ..episode.play import SCENARIO_FIELDS, SCENARIO_FIELDS_IF_ANY
 from ..episode.spec import EpisodeSpec
@@ -47,10 +48,4 @@ def timed_steps(events: list[dict], started: dt.datetime) -> list[dict]:
                       "received": event.get("received"), "seconds": seconds, "error": None, "metrics": {}})
         before = received or before
     return steps
-
-
-def describe(event: dict) -> str:
-    """An event as one line: `click find-submit`, `fill find-code "65WM5Q"`."""
-    text = f"{event['action']} {event['target']}"
-    return text if event.get("value") is None else f'{text} "{event["value"]}"'
 
