@@ -11,17 +11,13 @@ stderr."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import webbrowser
 from pathlib import Path
 
-from crm_app.services.errors import InvalidInput
-from crm_app.ui_variants import RANDOM as RANDOM_VARIANT, VARIANTS as UI_VARIANTS
-from scenarios.tasks import task_named
-
-from .crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
+from . import run_options
+from .crm.client import ScenarioClient, ServerError
 from .env.modes import DEFAULT_MODES, check_modes, describe_modes
 from .env.recording import TRACE_MODES
 from .episode.run_folder import EPISODES_CSV, RUN_RECORD, SUMMARY_BY_VARIANT_CSV, SUMMARY_CSV
@@ -33,6 +29,7 @@ from .experiment.run_record import finish_record, planned_episodes, start_record
 from .experiment.runner import Played, RunStopped, SettingsConflict, plan, play, prepare
 from .export import cli as export_cli
 from .memory import cli as memory_cli
+from .play import cli as play_cli
 from .policies import SHOT_NAMES, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results import intervals
@@ -55,6 +52,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
         return compare_cli.main(args, parser)
     if args.command == "leaderboard":
         return leaderboard_cli.main(args, parser)
+    if args.command == "play":
+        return play_cli.main(args, parser, sys.argv[1:] if argv is None else argv)
     out = Path(args.out)
     if args.command == "report":
         return _report(out, args.prices, args.open, parser, args.by_variant)
@@ -62,7 +61,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
     if args.command == "run":
         protocol = PROTOCOLS[args.protocol]
         _check_protocol_options(args, protocol, references, parser)
-        tasks = _tasks(args.tasks, parser, protocol)
+        tasks = run_options.tasks(args.tasks, parser, protocol)
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
@@ -84,7 +83,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
                 make_policy(method, shots=shots, observations=observations, **options)
         except (LLMError, ValueError) as error:
             parser.error(str(error))
-        ui_variants = _ui_variants(args.ui_variant, parser)
+        ui_variants = run_options.ui_variants(args.ui_variant, parser)
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations,
                                   args.max_steps, ui_variants)]
@@ -106,7 +105,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
     env_options = PROTOCOLS[args.protocol].env_options()
     try:
-        with _server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
+        with run_options.server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
             record = start_record(out, argv, specs, options, run.settings, url, embedded,
                                   {**execution, "concurrency": args.concurrency}, args.ui_variant.strip() or None,
@@ -164,24 +163,6 @@ def _crash_status(played: Played) -> int:
     reason = [line for line in crash.strip().splitlines() if line.strip()][-1]
     print(f"Every episode of this run crashed ({len(crashes)}). The first, {path}: {reason}", file=sys.stderr)
     return 1
-
-
-def _tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol) -> list[str]:
-    """Canonical task names (aliases and any case accepted); an unknown one, or one the protocol
-    does not have, is a usage error. "all" is every task of the protocol."""
-    if value.strip() == "all":
-        return list(protocol.tasks)
-    try:
-        names = [task_named(name.strip()).name for name in value.split(",") if name.strip()]
-    except InvalidInput as error:
-        parser.error(f"--tasks: {error}")
-    if not names:
-        parser.error("--tasks names no task")
-    outside = [name for name in names if name not in protocol.tasks]
-    if outside:
-        parser.error(f"--tasks: {', '.join(outside)} is not in the {protocol.name} protocol; "
-                     f"its tasks: {', '.join(protocol.tasks)}")
-    return list(dict.fromkeys(names))
 
 
 def _check_protocol_options(args, protocol: Protocol, references: list, parser: argparse.ArgumentParser) -> None:
@@ -252,18 +233,6 @@ def _print_locations(out: Path) -> None:
           f"Summary:      {out / SUMMARY_CSV}\nRun record:   {out / RUN_RECORD}")
 
 
-def _ui_variants(value: str, parser: argparse.ArgumentParser) -> tuple[str, ...]:
-    """The UI variants --ui-variant asks for: ("",) for none, every one for `all`."""
-    text = value.strip().lower()
-    if not text:
-        return ("",)
-    if text == "all":
-        return tuple(str(variant.number) for variant in UI_VARIANTS)
-    if text == RANDOM_VARIANT or (text.isdigit() and int(text) < len(UI_VARIANTS)):
-        return (text if text == RANDOM_VARIANT else str(int(text)),)
-    parser.error(f"--ui-variant takes a number from 0 to {len(UI_VARIANTS) - 1}, random or all, not {value!r}")
-
-
 def _shot_settings(value: str, parser: argparse.ArgumentParser) -> list[str]:
     settings = list(dict.fromkeys(s.strip() for s in value.split(",") if s.strip()))
     wrong = [s for s in settings if s not in SHOT_NAMES]
@@ -293,19 +262,6 @@ def _policy_options(args, out: Path) -> dict:
             "protocol": args.protocol, "conversation": args.conversation, "on_call": PROTOCOLS[args.protocol].on_call}
 
 
-@contextlib.contextmanager
-def _server(args):
-    """(URL, operator token, embedded?) of the given server, or of an embedded one on the given
-    database or a temporary SQLite file (whose secrets stay in that temporary folder too)."""
-    if args.server:
-        yield args.server.rstrip("/"), args.operator_token, False
-        return
-    from scenarios.app import embedded_server
-
-    with embedded_server(args.db) as server:
-        yield server.url, server.app.config["OPERATOR_TOKEN"], True
-
-
 class _ProtocolDefault(int):
     """An option's default that the protocol replaces when the option is not given (--max-steps)."""
 
@@ -330,12 +286,10 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="play episodes and print the summary table", formatter_class=_Help)
     run.add_argument("--method", default="oracle", help=f"one or more of {', '.join(methods())}, comma-separated")
-    run.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
+    run_options.add_tasks(run)
     run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
-    run.add_argument("--ui-variant", default="", metavar="K|random|all",
-                     help="the CRM's UI variant (crm_app/ui_variants.py): a number, random (drawn from each "
-                          "scenario's seed) or all (every scenario in every variant); each is its own column")
+    run_options.add_ui_variant(run)
     run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
     run.add_argument("--concurrency", type=int, default=1,
                      help="episodes in flight at once; while one waits for its model, the others use the browser")
@@ -358,11 +312,8 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
     run.add_argument("--max-steps", type=int, default=_ProtocolDefault(FULL_MAX_STEPS),
                      help="actions per episode at most; when not given, --protocol paper caps each task as the "
                           "papers did (" + ", ".join(f"{task} {cap}" for task, cap in PAPER_CAPS.items()) + ")")
-    run.add_argument("--server", help="CRM base URL (default: an embedded server is started)")
-    run.add_argument("--operator-token",
-                     help=f"the --server's operator token, for the gold steps' values (default: {TOKEN_VARIABLE})")
-    run.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
-    run.add_argument("--out", default="runs/latest", help="folder for trajectories, summary.csv and run.json")
+    run_options.add_server(run)
+    run_options.add_out(run)
     run.add_argument("--quiet", action="store_true", help="no progress bar")
     run.add_argument("--model", default=os.environ.get("OPENAI_MODEL"),
                      help="chat model of the LLM methods; required for them (default: OPENAI_MODEL, "
@@ -414,6 +365,7 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
     export_cli.add_parser(commands)
     compare_cli.add_parser(commands)
     leaderboard_cli.add_parser(commands)
+    play_cli.add_parser(commands)
     parser.epilog = "defaults of run: " + " ".join(
         f"{action.option_strings[0]} {action.default}" for action in run._actions
         if action.option_strings and action.default is not None and action.default is not False

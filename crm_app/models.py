@@ -16,6 +16,11 @@ from .services.cards import CardHasher
 SANDBOX = "sandbox"
 
 
+def server_clock() -> dt.datetime:
+    """Now on the server's clock in UTC, without its zone (as every database here keeps a TIMESTAMP)."""
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
 class Base(DeclarativeBase):
     # Whole numbers (row ids above all) are 64-bit on every database, as SQLite's INTEGER already
     # is: an id up to 2**63 - 1 that a request names is looked up, not refused by PostgreSQL.
@@ -211,6 +216,8 @@ class Event(Base):
     target: Mapped[str] = mapped_column(String(80))
     value: Mapped[str | None] = mapped_column(String(200), nullable=True)
     fields: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # When the server stored it (server_clock); None on rows stored before the time was kept.
+    received_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True, default=server_clock)
 
 
 class ApiCall(Base):
@@ -243,6 +250,8 @@ class CustomerMessage(Base):
     calls_before: Mapped[int] = mapped_column(default=0, server_default="0")
     # Which customer said a customer's line: "rules", or "llm:<model>"; None for the agent's lines.
     speaker: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    # When the server stored it (server_clock); None on rows stored before the time was kept.
+    received_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True, default=server_clock)
 
 
 class IdempotencyKey(Base):

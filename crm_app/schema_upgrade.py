@@ -17,6 +17,8 @@ ADDED_COLUMNS = (
     ("scenarios", "ui_variant_asked", "BOOLEAN NOT NULL DEFAULT FALSE"),
     ("api_calls", "events_before", "INTEGER NOT NULL DEFAULT 0"),  # scenarios/timeline.py
     ("api_calls", "state_after", "JSON"),
+    ("events", "received_at", "TIMESTAMP"),  # scenarios/activity.py
+    ("customer_messages", "received_at", "TIMESTAMP"),
 )
 
 

@@ -9,7 +9,8 @@ from crm_app.openapi.paths import (IDEMPOTENCY, REPLAY_HEADERS, SCENARIO, TOO_LA
                                    query)
 from crm_app.openapi.schemas import obj, ref
 
-from .customer.transcript import MAX_TEXT
+from .customer.simulator import AGENT, CUSTOMER, TRANSFER
+from .customer.transcript import ENDED, MAX_TEXT
 from .evaluator import MODALITIES
 from .events import ACTIONS, MAX_FIELDS, MAX_VALUE, NAME, PAGE
 from .routes import MAX_SEED
@@ -56,6 +57,9 @@ OPERATOR = [{"$ref": "#/components/parameters/OperatorTokenQuery"},
 EVENT_NUMBER = {"type": "object", "properties": {"number": {"type": "integer", "minimum": 1}},
                 "required": ["number"], "additionalProperties": False}
 
+RECEIVED = {"type": ["string", "null"], "format": "date-time",
+            "description": "When the server received it (UTC); null for what was stored before times were kept"}
+
 PATHS = {
     "/generate-random-scenario": {"get": operation(
         "generate_random_scenario", "Create a scenario (a task instance) with its own data",
@@ -100,6 +104,17 @@ PATHS = {
          "404": error("An unknown scenario")},
         [*SCENARIO, *OPERATOR, {"$ref": "#/components/parameters/Modality"},
          {"$ref": "#/components/parameters/Timeline"}], tags=TAGS,
+    )},
+    "/scenario-activity": {"get": operation(
+        "get_scenario_activity", "The operator's read of a scenario's page events and call, with their times",
+        "The page's events and the call's lines (the rep's end mark included, the opening line not: it is never "
+        "stored) in the order the server received them, each with `received`, the server's clock in UTC, so "
+        "that a play can be timed step by step. The operator's alone: without the operator token it is "
+        "refused (403).",
+        {"200": answer(ref("Activity"), "The scenario's activity"),
+         "400": error("The scenario id is missing, empty or malformed"),
+         "403": error("No operator token, or a wrong one"), "404": error("An unknown scenario")},
+        [*SCENARIO, *OPERATOR], tags=TAGS,
     )},
     "/api/events": {"post": operation(
         "record_event", "Record a page event in a scenario",
@@ -217,6 +232,17 @@ SCHEMAS = {
                    "additionalProperties": {"type": ["string", "number", "null"]},
                    "description": "A click's snapshot of its form: field name to committed value"},
     }, required=("page", "seq", "action", "target")),
+    "Activity": obj({
+        "id": {"type": "string"},
+        "events": {"type": "array", "items": obj({
+            "page": {"type": "string"}, "seq": {"type": "integer"}, "action": {"type": "string", "enum": list(ACTIONS)},
+            "target": {"type": "string"}, "value": {"type": ["string", "null"]},
+            "received": RECEIVED}, required=("page", "seq", "action", "target", "value", "received"))},
+        "call": {"type": "array", "items": obj({
+            "role": {"type": "string", "enum": [AGENT, CUSTOMER, TRANSFER, ENDED],
+                     "description": "end: the rep ended the call (its text is empty)"},
+            "text": {"type": "string"}, "received": RECEIVED}, required=("role", "text", "received"))},
+    }, required=("id", "events", "call")),
     "Scenario": obj({
         "scenario": {"type": "string", "enum": list(ALL_TASKS), "description": "The task type"},
         "id": {"type": "string", "description": "The scenario id, for ?scenario= and X-Scenario-Id"},

@@ -1,12 +1,12 @@
 """HTTP routes of the scenario backend: generate, reset and evaluate scenarios; record page events;
-the call with the scenario's customer.
+the call with the scenario's customer; the operator's read of a scenario's activity with its times.
 scenarios/app.py attaches them to the CRM app."""
 from __future__ import annotations
 
 import random
 import secrets
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, abort, current_app, request
 
 from crm_app.api import json_body
 from crm_app.api.idempotency import idempotent
@@ -18,6 +18,7 @@ from crm_app.ui_variants import variant_named
 from crm_app.web import page_url
 
 from . import call_log, store
+from .activity import activity
 from .card_data import protector
 from .customer import transcript
 from .customer.llm_customer import CUSTOMER
@@ -105,6 +106,15 @@ def evaluate():
     marks = marks_from(request.args.get("timeline", ""))
     result = store.evaluate_scenario(_world(), scenario, _modality(), marks)
     return result if operator else without_gold_values(result)
+
+
+@scenario_routes.get("/scenario-activity")
+def scenario_activity():
+    scenario = scenario_from_request(get_session(), required=True)
+    if not is_operator():
+        abort(403, description="GET /scenario-activity is the operator's: send the operator token "
+                               "(X-Operator-Token or ?token=)")
+    return activity(get_session(), scenario.id)
 
 
 def _modality() -> str | None:

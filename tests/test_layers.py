@@ -28,7 +28,8 @@ AGENT_LAYERS = (
     ("agent.policies",),
     ("agent.experiment",),
     ("agent.results",),
-    ("agent.__main__", "agent.memory", "agent.examples", "agent.mcp", "agent.export", "agent.standings"),  # the command lines
+    ("agent.__main__", "agent.run_options", "agent.memory", "agent.examples", "agent.mcp", "agent.export",
+     "agent.standings", "agent.play"),  # the command lines
 )
 
 

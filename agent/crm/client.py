@@ -69,6 +69,15 @@ class ScenarioClient:
         marks = ",".join(map(str, timeline)) if timeline else None
         return self._get("/evaluate", scenario=scenario_id, modality=self.modality, timeline=marks)
 
+    def call(self, scenario_id: str) -> dict:
+        """GET /api/customer/messages: the call's lines, and whether it is `open` and how it `ended`."""
+        return self._get("/api/customer/messages", scenario=scenario_id)
+
+    def activity(self, scenario_id: str) -> dict:
+        """The scenario's page events and call lines with the times the server received them
+        (GET /scenario-activity, the operator's alone: ServerError without the operator token)."""
+        return self._get("/scenario-activity", scenario=scenario_id)
+
     def _get(self, path: str, **params) -> dict:
         return self._request("GET", path, None, **params)
 

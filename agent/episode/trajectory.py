@@ -51,6 +51,10 @@ class Trajectory:
     policy_context: dict | None = None  # what the policy brought in (exemplars, example files)
     started: str | None = None
     seconds: float = 0.0
+    # A person's play (agent/play/) only: who played ({"name", "consent"}) and the call line by line with
+    # the time the server received each line; an agent's replies from the customer are on its steps.
+    person: dict | None = None
+    call: list[dict] | None = None
 
     @property
     def succeeded(self) -> bool:
@@ -63,9 +67,8 @@ class Trajectory:
     def to_json(self) -> dict:
         if not self.complete:
             return {**self._identity(), "complete": False, "crash": self.crash}
-        data = {name: getattr(self, name) for name in _FIELDS if name not in ("crash", "policy_context")}
-        if self.policy_context is not None:
-            data["policy_context"] = self.policy_context
+        data = {name: getattr(self, name) for name in _FIELDS if name not in ("crash", *_ONLY_WHEN_SET)}
+        data.update({name: getattr(self, name) for name in _ONLY_WHEN_SET if getattr(self, name) is not None})
         return {**{key: data.pop(key) for key in IDENTITY}, **data}
 
     @classmethod
@@ -85,6 +88,7 @@ class Trajectory:
 
 
 _FIELDS = tuple(f.name for f in fields(Trajectory))
+_ONLY_WHEN_SET = ("policy_context", "person", "call")  # left out of the file when None
 
 
 def write_trajectory(path: Path, trajectory: Trajectory) -> None:

@@ -5,7 +5,8 @@ max steps, protocol, tasks, seeds, trials, the settings each label's trajectorie
 commit, package versions, the server, how the episodes were played (`execution`: backend,
 concurrency, browsers, Ray address), the --ui-variant setting as given (`all`, `random`, a number;
 left out when not given), start and end times, the command line and what the table's 95 % intervals
-are computed with (`intervals`: the bootstrap's resamples and random seed). A run resumed
+are computed with (`intervals`: the bootstrap's resamples and random seed), and for a person's play
+who played and their consent (`person`). A run resumed
 into the same folder keeps the earlier runs' records under `earlier_runs`.
 """
 from __future__ import annotations
@@ -58,10 +59,11 @@ class RunRecord:
     outcome: str | None = None  # "finished", or "stopped: <why>"
     intervals: dict | None = None  # how the summary's intervals are computed (agent/results/intervals.py)
     earlier_runs: list[dict] = field(default_factory=list)  # the records of earlier runs into the folder
+    person: dict | None = None  # a person's play (agent/play/): their name as given, their consent and when
 
     def to_json(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        for optional in ("ui_variant", "outcome", "intervals", "earlier_runs"):
+        for optional in ("ui_variant", "outcome", "intervals", "earlier_runs", "person"):
             if not data[optional]:
                 del data[optional]
         return data
@@ -81,11 +83,11 @@ class RunRecord:
 
 def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: dict, settings: dict,
                  server_url: str, embedded: bool, execution: dict | None = None,
-                 ui_variant: str | None = None, intervals: dict | None = None) -> RunRecord:
+                 ui_variant: str | None = None, intervals: dict | None = None, person: dict | None = None) -> RunRecord:
     """The record of a run about to play `specs`, written now; `settings` maps each label to its
     result settings; `execution` says how the episodes are played (backend, concurrency, browsers,
     Ray address); `ui_variant` is the --ui-variant setting as given (its labels name each variant);
-    `intervals` how its table's intervals are computed."""
+    `intervals` how its table's intervals are computed; `person` who plays, for a person's play."""
     record = RunRecord(
         command=public_command(argv),
         labels=list(dict.fromkeys(spec.label for spec in specs)),
@@ -109,6 +111,7 @@ def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: 
         episodes=len(specs),
         ui_variant=ui_variant,
         intervals=intervals,
+        person=person,
     )
     earlier = read_json_object(out / RUN_RECORD)
     if earlier:

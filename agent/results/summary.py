@@ -11,6 +11,11 @@ share of episodes whose final state was right (`state_ok`), that told the custom
 breaking the policy (`under_policy`, completion under policy), and the writes the policy forbids
 (`policy_violations`, a total). `episodes.csv` has those verdicts per episode.
 
+A person's play (agent/play/) also has the time per task (`seconds_mean`, the mean of its episodes'
+seconds); an agent's episode records its wall time too, but that measures the machine (the browser,
+the model's endpoint) more than the work, so rows of agents leave it empty and their tables and
+summary.csv are as they were.
+
 Every rate (success, progress, completion under policy, pass^k) comes with its 95 % interval,
 `<name>_low` and `<name>_high` (intervals.py), and `interval` says how the rates' were made:
 `wilson` (one play per scenario) or `bootstrap` (over scenarios, their plays together)."""
@@ -40,6 +45,8 @@ CSV_FIELDS = ["method", "shots", "protocol", "task", "episodes", "crashed", "inc
               "completion_tokens", "llm_calls", "cached_calls", "embedding_tokens"]
 CALL_FIELDS = ["state_ok_rate", "said_ok_rate", "verified_first_rate", "under_policy_rate", "under_policy_low",
                "under_policy_high", "policy_violations"]
+TIME_FIELDS = ["seconds_mean"]
+TIME_COLUMN = ("seconds", "seconds_mean")  # (table column, key): time per task, mean seconds
 # The hard suite's verdicts on the call, as shares of the episodes: (table column, key)
 CALL_RATES = (("state ok", "state_ok"), ("said ok", "said_ok"), ("verified first", "verified_first"),
               ("under policy", "under_policy"))
@@ -118,6 +125,7 @@ def summarize(episodes: list[Trajectory], planned=()) -> list[dict]:
         row.update(_pass_k(runs))
         row.update(_usage_totals(runs))
         row.update(_call_verdicts(runs))
+        row.update(_time_per_task(runs))
         rows.append(row)
     return rows
 
@@ -176,6 +184,17 @@ def _call_verdicts(runs: list[Trajectory]) -> dict:
     return {**{f"{key}_rate": mean(float(verdict(r, key)) for r in judged) for _, key in CALL_RATES},
             "under_policy_low": low, "under_policy_high": high,
             "policy_violations": sum(int(r.metrics.get("policy_violations", 0)) for r in judged)}
+
+
+def _time_per_task(runs: list[Trajectory]) -> dict:
+    """The mean seconds of the episodes a person played; empty when none was."""
+    timed = [r.seconds for r in runs if r.person is not None]
+    return {"seconds_mean": mean(timed) if timed else ""}
+
+
+def had_times(rows: list[dict]) -> bool:
+    """Whether any summarize() row has a time per task (a person's play)."""
+    return any(row.get("seconds_mean", "") != "" for row in rows)
 
 
 def had_a_call(rows: list[dict]) -> bool:
@@ -237,9 +256,9 @@ def _usage_totals(runs: list[Trajectory]) -> dict:
 
 def write_csv(rows: list[dict], path: Path, fields: list[str] | None = None) -> None:
     """The rows as CSV; summarize() rows by default, with the call's columns only when an episode had
-    a call (so a summary without one reads as it always did)."""
+    a call and the time per task only when a person played (so other summaries read as they always did)."""
     if fields is None:
-        fields = CSV_FIELDS + (CALL_FIELDS if had_a_call(rows) else [])
+        fields = CSV_FIELDS + (CALL_FIELDS if had_a_call(rows) else []) + (TIME_FIELDS if had_times(rows) else [])
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)

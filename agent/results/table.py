@@ -13,8 +13,8 @@ from ..experiment.protocols import PROTOCOLS
 from .compare import Comparison, Gap, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
-from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TOKEN_COLUMNS, UNKNOWN,
-                      VIOLATIONS_COLUMN, had_a_call, task_order)
+from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TIME_COLUMN, TOKEN_COLUMNS, UNKNOWN,
+                      VIOLATIONS_COLUMN, had_a_call, had_times, task_order)
 
 
 def format_labelled(rows: list[dict], references: list[Reference] = (), overall: list[dict] = ()) -> str:
@@ -65,7 +65,12 @@ def _row_names(rows: list[dict]) -> list[str]:
     names += _call_names(rows)
     if any(row.get("prompt_tokens") or row.get("completion_tokens") for row in rows):
         names += [name for name, _ in TOKEN_COLUMNS]
-    return names + list(STATUS_COLUMNS)
+    return names + time_names(rows) + list(STATUS_COLUMNS)
+
+
+def time_names(rows: list[dict]) -> list[str]:
+    """The time per task's column, when a person played (summary.had_times)."""
+    return [TIME_COLUMN[0]] if had_times(rows) else []
 
 
 def _call_names(rows: list[dict]) -> list[str]:
@@ -89,7 +94,7 @@ def format_table(rows: list[dict]) -> str:
     show_embedding = any(r.get("embedding_tokens") for r in rows)
     names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else []) + _call_names(rows)
              + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
-             + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + list(STATUS_COLUMNS))
+             + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + time_names(rows) + list(STATUS_COLUMNS))
     header = ["task"] + [f"{m} {n}" for m in methods for n in names]
     body = []
     for task in tasks:
@@ -102,7 +107,7 @@ def format_table(rows: list[dict]) -> str:
 
 
 def format_cell(row: dict | None, name: str) -> str:
-    """One cell of the table (a METRICS name, "pass^k" or a token column) for a summarize() row."""
+    """One cell of the table (a METRICS name, "pass^k", a token, call or time column) for a summarize() row."""
     if row is None:
         return "-"
     tokens = dict(TOKEN_COLUMNS + (EMBEDDING_COLUMN,))
@@ -110,6 +115,8 @@ def format_cell(row: dict | None, name: str) -> str:
         return str(row.get(tokens[name], 0))
     if name in STATUS_COLUMNS:
         return str(row[name])
+    if name == TIME_COLUMN[0]:
+        return "-" if row.get(TIME_COLUMN[1], "") == "" else f"{row[TIME_COLUMN[1]]:.1f}"
     if name == "pass^k":
         return f"{row['pass_k']:.2f} {_interval(row, 'pass_k')} (k={row['k']})" if row["pass_k"] != "" else "-"
     rates = dict(CALL_RATES)

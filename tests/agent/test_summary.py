@@ -128,3 +128,23 @@ def test_a_rate_of_single_plays_gets_a_wilson_interval_and_replays_a_bootstrap_o
     assert (row["pass_k"], row["pass_k_low"], row["pass_k_high"]) == (0.5, 0.125, 0.875)
     assert format_labelled(replayed).splitlines()[0].endswith(
         "95% intervals: percentile bootstrap over scenarios, 2000 resamples, random seed 0.")
+
+
+def test_the_time_per_task_is_a_column_only_where_a_person_played(tmp_path):
+    person = {"name": "Ada", "consent": None}
+    human = [{**run("human", "TASK_FALSE_CLAIM", seed, 1, 1.0, 4), "person": person, "seconds": seconds}
+             for seed, seconds in ((0, 40.0), (1, 50.0))]
+    agent = [{**run("oracle", "TASK_FALSE_CLAIM", 0, 1, 1.0, 4), "seconds": 3.0}]
+    rows = rows_of(human + agent)
+    header, _, line = [re.split(r"\s{2,}", text.strip()) for text in format_table(rows).splitlines()]
+    cells = dict(zip(header, line))
+    assert cells["human seconds"] == "45.0" and cells["oracle seconds"] == "-"
+    write_csv(rows, tmp_path / "summary.csv")
+    with open(tmp_path / "summary.csv") as handle:
+        written = {row["method"]: row for row in csv.DictReader(handle)}
+    assert written["human"]["seconds_mean"] == "45.0" and written["oracle"]["seconds_mean"] == ""
+
+    agents_only = rows_of(agent)
+    assert "seconds" not in format_table(agents_only)
+    write_csv(agents_only, tmp_path / "agents.csv")
+    assert "seconds_mean" not in (tmp_path / "agents.csv").read_text()

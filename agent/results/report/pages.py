@@ -13,7 +13,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from ..compare import describe_key, method_note, variant_gaps
 from ..intervals import BOOTSTRAP
 from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
-from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate
+from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate, time_names
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
@@ -95,7 +95,8 @@ def _results_table(run: Run) -> dict:
     complete = [e.trajectory for e in run.episodes if e.complete]
     overall = summarize_overall(complete)
     rows = {(r["method"], r["task"]): r for r in run.rows + overall}
-    names = [name for name, _ in METRICS] + (["pass^k"] if any(r["pass_k"] != "" for r in run.rows) else [])
+    names = ([name for name, _ in METRICS] + (["pass^k"] if any(r["pass_k"] != "" for r in run.rows) else [])
+             + time_names(run.rows))
     body = []
     for task in run.tasks + ([ALL_TASKS_ROW] if len(run.tasks) > 1 else []):
         cells = []

@@ -1,0 +1,78 @@
+"""The options that `python -m agent run` shares with `play` (agent/play/): which tasks (--tasks),
+the CRM's UI variant (--ui-variant), which server (--server, --operator-token, --db) and the run
+folder (--out); each defined once here, with its parsing and the server it names."""
+from __future__ import annotations
+
+import argparse
+import contextlib
+
+from crm_app.services.errors import InvalidInput
+from crm_app.ui_variants import RANDOM as RANDOM_VARIANT, VARIANTS as UI_VARIANTS
+from scenarios.tasks import task_named
+
+from .crm.client import TOKEN_VARIABLE
+from .experiment.protocols import Protocol
+
+
+def add_tasks(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
+
+
+def add_ui_variant(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--ui-variant", default="", metavar="K|random|all",
+                         help="the CRM's UI variant (crm_app/ui_variants.py): a number, random (drawn from each "
+                              "scenario's seed) or all (every scenario in every variant); each is its own column")
+
+
+def add_server(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--server", help="CRM base URL (default: an embedded server is started)")
+    command.add_argument("--operator-token",
+                         help=f"the --server's operator token, for the gold steps' values (default: {TOKEN_VARIABLE})")
+    command.add_argument("--db", help="database URL for the embedded server (default: a temporary SQLite file)")
+
+
+def add_out(command: argparse.ArgumentParser, default: str = "runs/latest") -> None:
+    command.add_argument("--out", default=default, help="folder for trajectories, summary.csv and run.json")
+
+
+def tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol) -> list[str]:
+    """Canonical task names (aliases and any case accepted); an unknown one, or one the protocol
+    does not have, is a usage error. "all" is every task of the protocol."""
+    if value.strip() == "all":
+        return list(protocol.tasks)
+    try:
+        names = [task_named(name.strip()).name for name in value.split(",") if name.strip()]
+    except InvalidInput as error:
+        parser.error(f"--tasks: {error}")
+    if not names:
+        parser.error("--tasks names no task")
+    outside = [name for name in names if name not in protocol.tasks]
+    if outside:
+        parser.error(f"--tasks: {', '.join(outside)} is not in the {protocol.name} protocol; "
+                     f"its tasks: {', '.join(protocol.tasks)}")
+    return list(dict.fromkeys(names))
+
+
+def ui_variants(value: str, parser: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The UI variants --ui-variant asks for: ("",) for none, every one for `all`."""
+    text = value.strip().lower()
+    if not text:
+        return ("",)
+    if text == "all":
+        return tuple(str(variant.number) for variant in UI_VARIANTS)
+    if text == RANDOM_VARIANT or (text.isdigit() and int(text) < len(UI_VARIANTS)):
+        return (text if text == RANDOM_VARIANT else str(int(text)),)
+    parser.error(f"--ui-variant takes a number from 0 to {len(UI_VARIANTS) - 1}, random or all, not {value!r}")
+
+
+@contextlib.contextmanager
+def server(args):
+    """(URL, operator token, embedded?) of the given server, or of an embedded one on the given
+    database or a temporary SQLite file (whose secrets stay in that temporary folder too)."""
+    if args.server:
+        yield args.server.rstrip("/"), args.operator_token, False
+        return
+    from scenarios.app import embedded_server
+
+    with embedded_server(args.db) as embedded:
+        yield embedded.url, embedded.app.config["OPERATOR_TOKEN"], True
