@@ -22,6 +22,7 @@ from .summary import ALL_TASKS_ROW, task_order
 RESULT_SETTINGS = {
     "suite": lambda t: protocol_of(t.settings).name,  # the suite is the protocol's
     "customer": lambda t: "simulated customer" if protocol_of(t.settings).on_call else "none",
+    "channel": lambda t: (t.settings or {}).get("channel") or "",  # how the customer reached the agent: say, page
     "observations": lambda t: ",".join(t.observations or ()),
     "max_steps": lambda t: str((t.settings or {}).get("max_steps") or ""),
 }
