@@ -6,11 +6,16 @@ import pytest
 import requests
 
 from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
+from agent.env.browser_env import CrmEnv
+from agent.experiment.protocols import PROTOCOLS
 from agent.policies import make_policy
+from scenarios.conversation_scoring import CALL_VERDICTS
 from scenarios.tasks import HARD_TASKS
 from tests.agent.test_hard_oracle import BRANCH_SEEDS
+from tests.conftest import OPERATOR_TOKEN
 
-VERDICT = ("success", "said_ok", "verified_first", "under_policy", "policy_violations", "transferred")
+# /evaluate's verdict on a call (under policy is success with no violation); held_rule where the task has one
+VERDICT = ("success", "state_ok", *CALL_VERDICTS, "transfer_ok", "judgment", "reasons")
 
 
 def play(env, method, task, seed, channel):
@@ -43,3 +48,75 @@ def test_the_oracle_solves_every_branch_through_the_call_panel(env_of, task):
                 metrics["task_progress"]) == (1, True, True, 0, 1.0), (seed, metrics["state_check"])
         assert not any(action.startswith(("SAY", "TRANSFER", "STOP")) for action in actions), actions
         assert env.observation.call_state in ("ended", "transferred")
+
+
+@pytest.mark.parametrize("task", HARD_TASKS)
+def test_the_same_gold_lines_through_say_and_through_the_call_panel_give_the_same_verdict_and_transcript(
+        env_of, live_server, task):
+    verdicts, transcripts = {}, {}
+    for channel, env in ((SAY_CHANNEL, env_of("hard", 0)), (PAGE_CHANNEL, env_of("hard", 0, PAGE_CHANNEL))):
+        info, _ = play(env, "oracle", task, 1, channel)
+        verdicts[channel] = {key: info["metrics"].get(key) for key in VERDICT}
+        transcripts[channel] = transcript(live_server, env.scenario["id"])
+    assert verdicts[PAGE_CHANNEL] == verdicts[SAY_CHANNEL]
+    assert verdicts[PAGE_CHANNEL]["success"] == 1
+    assert transcripts[PAGE_CHANNEL] == transcripts[SAY_CHANNEL]
+    assert [line["role"] for line in transcripts[PAGE_CHANNEL]][:2] == ["customer", "agent"]
+
+
+@pytest.fixture(scope="module")
+def screenshot_env(live_server, browser):
+    """The page channel seen as a computer-use agent sees it: screenshots only (input by position takes
+    several actions per gold step: a booking's take more than the default cap)."""
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, observations=("screenshot",), max_steps=150,
+                **PROTOCOLS["hard"].env_options(PAGE_CHANNEL)) as env:
+        yield env
+
+
+def test_the_coordinate_oracle_solves_each_hard_task_through_the_call_panel_from_screenshots(screenshot_env):
+    for task in HARD_TASKS:
+        info, actions = play(screenshot_env, "oracle-coordinates", task, 3, PAGE_CHANNEL)
+        assert screenshot_env.observation.modes["screenshot"].startswith(b"\x89PNG")
+        metrics = info["metrics"]
+        assert (task, metrics["success"], metrics["said_ok"], metrics["verified_first"], metrics["policy_violations"]) \
+            == (task, 1, True, True, 0), metrics["state_check"]
+        assert all(action.split()[0] in ("CLICK_AT", "TYPE_TEXT", "PRESS") for action in actions), actions
+
+
+def test_an_agent_that_stops_at_once_scores_nothing_and_the_call_stays_open(env_of):
+    env = env_of("hard", 0, PAGE_CHANNEL)
+    for task in HARD_TASKS:
+        env.reset(task=task, seed=0)
+        _, reward, terminated, _, info = env.step("STOP")
+        assert (task, reward, terminated, info["metrics"]["success"]) == (task, 0.0, True, 0)
+        assert env.observation.call_state == "open"
+
+
+def test_say_and_transfer_are_refused_and_the_customer_is_read_in_the_panel(env_of, live_server):
+    env = env_of("hard", 0, PAGE_CHANNEL)
+    obs, info = env.reset(task="TASK_POLICY_CANCEL", seed=2)
+    opening = info["scenario"]["conversation"][0]["text"]
+    assert not obs.text.startswith("CUSTOMER:") and obs.customer is None
+    assert f"Customer: {opening}" in obs.text and "Message to the customer" in obs.text
+    for text, word in (('SAY "Hello, how can I help?"', "SAY"), ('TRANSFER "Wants a refund."', "TRANSFER"),
+                       ('send_msg_to_user("Hello")', "send_msg_to_user")):
+        obs, _, terminated, _, info = env.step(text)
+        assert info["error"].startswith(f"Cannot use {text!r}: Unknown action {word!r}: the customer is on the "
+                                        "page's call panel here. Speak to them by typing into its message box")
+        assert obs.text.startswith(f"ERROR: {info['error']}") and not terminated and "customer" not in info
+    assert transcript(live_server, env.scenario["id"]) == [{"role": "customer", "text": opening}]
+    assert env.step("STOP")[2]
+
+
+def test_every_observation_mode_shows_the_call_panel(live_server, browser):
+    modes = ("elements", "axtree", "html", "screenshot", "som")
+    with CrmEnv(live_server, browser=browser, observations=modes,
+                **PROTOCOLS["hard"].env_options(PAGE_CHANNEL)) as env:
+        obs, info = env.reset(task="TASK_POLICY_CANCEL", seed=2)
+    opening = info["scenario"]["conversation"][0]["text"]
+    for mode in ("elements", "axtree", "html"):
+        assert opening in obs.modes[mode] and "Message to the customer" in obs.modes[mode], mode
+    panel = [e for e in obs.elements if e["name"] in ("Message to the customer", "Send", "End call")]
+    assert len(panel) == 3 and all(0 <= e["box"]["y"] < obs.viewport["height"] and
+                                   e["box"]["x"] + e["box"]["width"] <= obs.viewport["width"] for e in panel)
+    assert all(obs.modes[mode].startswith(b"\x89PNG") for mode in ("screenshot", "som"))
