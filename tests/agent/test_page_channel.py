@@ -2,15 +2,20 @@
 Call panel alone. The oracle solves every branch of the twelve hard tasks by typing its gold lines
 into the panel, transferring on the Transfer to supervisor screen and ending the call with End
 call; the verdicts and transcripts are those of the same lines said with SAY."""
+import json
+
 import pytest
 import requests
 
+from agent.__main__ import main
 from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from agent.env.browser_env import CrmEnv
 from agent.experiment.protocols import PROTOCOLS
 from agent.policies import make_policy
+from agent.policies.prompting import conversation_text, task_text
 from scenarios.conversation_scoring import CALL_VERDICTS
 from scenarios.tasks import HARD_TASKS
+from tests.agent.command_line import refusal
 from tests.agent.test_hard_oracle import BRANCH_SEEDS
 from tests.conftest import OPERATOR_TOKEN
 
@@ -120,3 +125,41 @@ def test_every_observation_mode_shows_the_call_panel(live_server, browser):
     assert len(panel) == 3 and all(0 <= e["box"]["y"] < obs.viewport["height"] and
                                    e["box"]["x"] + e["box"]["width"] <= obs.viewport["width"] for e in panel)
     assert all(obs.modes[mode].startswith(b"\x89PNG") for mode in ("screenshot", "som"))
+
+
+def test_a_page_channel_run_records_its_channel_and_a_say_run_does_not_resume_into_it(tmp_path, live_server, capsys):
+    out = tmp_path / "run"
+    command = ["run", "--method", "oracle", "--protocol", "hard", "--tasks", "TASK_POLICY_CANCEL", "--episodes", "1",
+               "--out", str(out), "--quiet", "--no-report", "--server", live_server, "--operator-token", OPERATOR_TOKEN]
+    assert main([*command, "--channel", "page"]) == 0
+    trajectory = json.loads((out / "oracle" / "TASK_POLICY_CANCEL" / "seed0-trial0.json").read_text())
+    assert trajectory["settings"]["channel"] == "page" and trajectory["metrics"]["success"] == 1
+    assert json.loads((out / "run.json").read_text())["settings"]["oracle"]["channel"] == "page"
+    assert trajectory["steps"][-1]["action"].startswith("CLICK ") and "customer" not in trajectory["steps"][0]
+    capsys.readouterr()
+    assert main(command) == 2
+    assert "oracle/TASK_POLICY_CANCEL/seed0-trial0.json has channel 'page' (this run: 'say')" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--protocol", "full", "--channel", "page"], "--channel says how the customer on the line reaches the agent; "
+                                                  "--protocol full has no customer on the line (the protocols with "
+                                                  "one: hard)"),
+    (["--protocol", "hard", "--channel", "page", "--method", "toolcall", "--model", "m"],
+     "--channel page puts the call on the page; toolcall works without one (it speaks to the customer with its tools)"),
+])
+def test_a_channel_where_it_cannot_apply_is_refused(argv, message, tmp_path, capsys):
+    code, err = refusal(main, ["run", "--method", "oracle", *argv, "--out", str(tmp_path)], capsys)
+    assert code == 2 and err.strip().endswith(f"error: {message}")
+
+
+@pytest.mark.parametrize("method", ["flat", "heap", "step", "synapse", "webwise"])
+def test_on_the_page_channel_the_task_holds_the_briefing_and_the_panel_not_the_opening_line_nor_say(method):
+    policy = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1", protocol="hard", on_call=True,
+                         channel=PAGE_CHANNEL)
+    policy.reset({"id": "x", "instruction": "The briefing.", "conversation": [{"role": "CUS", "text": "Hi, it's Ann."}]})
+    told = task_text(policy.scenario) + conversation_text(policy.scenario)
+    assert told.startswith("The briefing.\n\nYou are on a call") and "the page's Call panel" in told
+    assert "THE AIRLINE'S POLICY:\n# Changes and cancellations" in told
+    assert not any(word in told for word in ("Hi, it's Ann.", "SAY", "TRANSFER", "say(", "CUSTOMER:"))
+    assert not any("SAY" in prompt for prompt in policy.system_prompts().values())
