@@ -70,6 +70,7 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/report_build.py
 	$(PY) benchmarks/leaderboard_build.py
 	$(PY) benchmarks/observation_modes.py
+	$(PY) benchmarks/call_panel.py
 	$(PY) benchmarks/scale_out.py
 	$(PY) benchmarks/vs_browsergym.py
 	$(PY) benchmarks/customer_understanding.py
