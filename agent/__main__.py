@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import run_options
 from .crm.client import ScenarioClient, ServerError
+from .env.actions import CHANNELS, PAGE_CHANNEL, SAY_CHANNEL
 from .env.modes import DEFAULT_MODES, check_modes, describe_modes
 from .env.recording import TRACE_MODES
 from .episode.run_folder import EPISODES_CSV, RUN_RECORD, SUMMARY_BY_VARIANT_CSV, SUMMARY_CSV
@@ -30,7 +31,7 @@ from .experiment.runner import Played, RunStopped, SettingsConflict, plan, play,
 from .export import cli as export_cli
 from .memory import cli as memory_cli
 from .play import cli as play_cli
-from .policies import SHOT_NAMES, make_policy, methods, shot_settings
+from .policies import SHOT_NAMES, environment_of, make_policy, methods, shot_settings
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
@@ -70,6 +71,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
         if outside:
             parser.error(f"--protocol {protocol.name} has no prompts for {', '.join(outside)}; "
                          f"its methods: {', '.join(protocol.methods)}")
+        pageless = [m for m in chosen if environment_of(m) != "browser"]
+        if args.channel == PAGE_CHANNEL and pageless:
+            parser.error(f"--channel page puts the call on the page; {', '.join(pageless)} works without one "
+                         "(it speaks to the customer with its tools)")
         args.max_steps = protocol.step_limits(None if isinstance(args.max_steps, _ProtocolDefault) else args.max_steps)
         if args.auto_trials < 1:
             parser.error("--auto-trials takes a number of trials per task, 1 or more")
@@ -103,7 +108,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         print(f"Refusing to resume into {out}: {conflict}", file=sys.stderr)
         return 2
     execution = {"backend": args.backend, "browsers": args.browsers, "ray_address": args.ray_address}
-    env_options = PROTOCOLS[args.protocol].env_options()
+    env_options = PROTOCOLS[args.protocol].env_options(policy_options["channel"])
     try:
         with run_options.server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
@@ -166,6 +171,10 @@ def _crash_status(played: Played) -> int:
 
 
 def _check_protocol_options(args, protocol: Protocol, references: list, parser: argparse.ArgumentParser) -> None:
+    if args.channel and not protocol.on_call:
+        parser.error(f"--channel says how the customer on the line reaches the agent; --protocol {protocol.name} "
+                     f"has no customer on the line (the protocols with one: "
+                     f"{', '.join(name for name, p in PROTOCOLS.items() if p.on_call)})")
     if args.conversation and protocol.name != "paper":
         parser.error("--conversation is for --protocol paper (the full protocol always shows the conversation)")
     if references and protocol.name != "paper":
@@ -259,7 +268,8 @@ def _policy_options(args, out: Path) -> dict:
             "temperature": args.temperature, "embedding_model": args.embedding_model,
             "memory": args.memory, "auto_trials": args.auto_trials,
             "auto_examples": str(webwise_auto.examples_path(out)),
-            "protocol": args.protocol, "conversation": args.conversation, "on_call": PROTOCOLS[args.protocol].on_call}
+            "protocol": args.protocol, "conversation": args.conversation, "on_call": PROTOCOLS[args.protocol].on_call,
+            "channel": args.channel or SAY_CHANNEL}
 
 
 class _ProtocolDefault(int):
@@ -307,6 +317,10 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
                      help="full: every task, one-way and return trips, this project's prompts; paper: the HeaP "
                           "and SteP CRM experiments (five tasks, return trips, their observation, prompts, "
                           "example counts, caps and #act; docs/protocols.md)")
+    run.add_argument("--channel", choices=CHANNELS,
+                     help="--protocol hard: how the customer on the line reaches the agent: say (default: SAY and "
+                          "TRANSFER, their lines in the observation and the task) or page (the page's Call panel "
+                          "alone, the task holding the briefing: for computer-use agents)")
     run.add_argument("--conversation", action="store_true",
                      help="--protocol paper: show the customer conversation too (default: the instruction alone)")
     run.add_argument("--max-steps", type=int, default=_ProtocolDefault(FULL_MAX_STEPS),

@@ -86,6 +86,10 @@ TARGETS: dict[str, Target] = {
     "upgrade-fare": Target("choice", "upgrade"),  # values: standard, flex
     "upgrade-quote": Target("button", "upgrade"),
     "upgrade-submit": Target("button", "upgrade"),
+    # the hard suite's call panel: a line to the customer typed and sent, the call ended
+    "call-message": Target("text", "call"),
+    "call-send": Target("button", "call"),
+    "call-end": Target("button"),
 }
 
 

@@ -6,7 +6,8 @@ An element is named by its integer id from the observation or by its visible lab
 (`CLICK Search flights`, `TYPE From "JFK"`).
 
 An agent on a call speaks to the customer with `SAY "text"` (a conversation action, answered by the
-scenario's simulated customer, not done on the page).
+scenario's simulated customer, not done on the page), unless the call reaches it through the page
+(the `page` channel): then it has no conversation actions and uses the page's Call panel.
 
 Agents that look at screenshots act by coordinates instead, in CSS pixels from the viewport's
 top-left corner (the units of the observation's element boxes): `click_at 640 312`,
@@ -92,7 +93,13 @@ CONVERSATION_ACTIONS: tuple[ActionSpec, ...] = (
                "asks for one."),
 )
 
+# How an agent on a call speaks to the customer: `say`, with the conversation actions above (or the
+# API's tools); `page`, on the page alone (its Call panel and Transfer to supervisor screen).
+SAY_CHANNEL, PAGE_CHANNEL = "say", "page"
+CHANNELS = (SAY_CHANNEL, PAGE_CHANNEL)
+
 ACTION_NAMES = {spec.name for spec in ACTION_SET + COORDINATE_ACTIONS + CONVERSATION_ACTIONS}
+CONVERSATION_NAMES = {spec.name for spec in CONVERSATION_ACTIONS}
 POINT_ACTIONS = {"click_at", "move_to", "scroll"}  # the ones that take two numbers
 TEXT_ACTIONS = ("type_text", "say", "transfer")  # the ones that take one text
 ALIASES = {"send_msg_to_user": "say", "message_customer": "say", "transfer_to_supervisor": "transfer", "done": "stop", "fill_text": "type", "choose_date": "type", "mouse_click": "click_at",
@@ -147,8 +154,9 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _ECHOED_ID = re.compile(r"^<\w+ id=(\d+)\b")
 
 
-def parse_action(text: str) -> Action:
-    """Parse one action; raise ActionError with a readable message when it is not one."""
+def parse_action(text: str, conversation: bool = True) -> Action:
+    """Parse one action; raise ActionError with a readable message when it is not one. Without
+    `conversation` (the page channel) SAY and TRANSFER are unknown actions."""
     line = _clean(text)
     if not line:
         raise ActionError("Empty action. " + _HINT)
@@ -156,6 +164,8 @@ def parse_action(text: str) -> Action:
     name = ALIASES.get(word.lower(), word.lower())
     if name not in ACTION_NAMES:
         raise ActionError(f"Unknown action {word!r}. " + _HINT)
+    if not conversation and name in CONVERSATION_NAMES:
+        raise ActionError(f"Unknown action {word!r}: the customer is on the page's call panel here. " + _PANEL_HINT)
     rest = rest.strip()
     if name == "stop":
         return Action("stop", value=_stop_answer(rest))
@@ -174,6 +184,8 @@ def parse_action(text: str) -> Action:
 
 _HINT = ('Use CLICK <id>, TYPE <id> "text", CLEAR <id>, SCROLL down|up or STOP [answer]; by position: '
          'CLICK_AT <x> <y>, TYPE_TEXT "text", PRESS <key>, SCROLL <dx> <dy>, MOVE_TO <x> <y>.')
+_PANEL_HINT = ("Speak to them by typing into its message box and pressing its Send button; hand the call to a "
+               "supervisor on the Transfer to supervisor screen; end the call with End call.")
 SCROLL_DIRECTIONS = ("down", "up")
 
 

@@ -34,7 +34,10 @@ Options (a protocol's, agent/experiment/protocols.py) set how the page is read (
 observation.Reading), the scenario `suite` asked for, `stop_on_success`: the episode then ends
 (terminated, reward 1) on the first action after which /evaluate reports success
 (episode_end.py), and `on_call`: a customer is on the line, and the first observation opens with
-their first line as a `CUSTOMER: ...` line, as their replies do.
+their first line as a `CUSTOMER: ...` line, as their replies do. With `channel` "page" the call
+reaches the agent through the page alone: no `CUSTOMER:` lines, SAY and TRANSFER refused as unknown
+actions, and the episode ends when the page's call panel says the call has ended (End call, or a
+transfer on the Transfer to supervisor screen) as it does on STOP.
 """
 from __future__ import annotations
 
@@ -44,7 +47,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from ..crm.client import ScenarioClient, ServerError
-from .actions import Action
+from .actions import PAGE_CHANNEL, SAY_CHANNEL, Action
 from .browser import launch_chromium
 from .episode_end import step_end
 from .executor import act_and_observe, attempt, read
@@ -74,8 +77,8 @@ def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
 class CrmEnv:
     def __init__(self, server_url: str, browser=None, max_steps: int = 60, operator_token: str | None = None,
                  observations=DEFAULT_MODES, *, reading: Reading = ELEMENT_LIST, suite: str | None = None,
-                 stop_on_success: bool = False, on_call: bool = False, warm_resets: bool = True,
-                 metrics_every_step: bool = False):
+                 stop_on_success: bool = False, on_call: bool = False, channel: str = SAY_CHANNEL,
+                 warm_resets: bool = True, metrics_every_step: bool = False):
         self.client = ScenarioClient(server_url, operator_token=operator_token, modality="ui")  # page events
         self.max_steps = max_steps
         self.observations = check_modes(observations)
@@ -83,6 +86,7 @@ class CrmEnv:
         self._real_mouse = has_images(self.observations)
         self.reading, self.suite, self.stop_on_success = reading, suite, stop_on_success
         self.on_call = on_call  # a customer on the line: the first observation opens with their first line
+        self.on_page = channel == PAGE_CHANNEL  # ... unless the call is on the page alone (actions.CHANNELS)
         self._playwright = None
         self._browser = browser
         self._context = None
@@ -113,7 +117,7 @@ class CrmEnv:
             self._load_page(clock)
         self._page_look, self._over = look, False
         opening = [line["text"] for line in self.scenario.get("conversation") or [] if line.get("role") == "CUS"]
-        if self.on_call and opening:
+        if self.on_call and opening and not self.on_page:
             self.observation.with_customer(opening[0])
         clock.lap("load_and_observe")
         self._extract_modes(clock)
@@ -140,7 +144,8 @@ class CrmEnv:
         self._extract_modes(clock)
         metrics = self.progress.after_step(self.observation.page_events)
         clock.lap("evaluate")
-        stopped = action is not None and (action.name == "stop" or (action.name == "transfer" and reply is not None))
+        stopped = action is not None and (action.name == "stop" or (action.name == "transfer" and reply is not None)
+                                          or self._call_ended())
         end = step_end(stopped, metrics or {}, self.steps, self.max_steps, self.stop_on_success)
         step_metrics = None
         if end.over:  # the final scores, and each step's where they were not asked right after it
@@ -174,6 +179,10 @@ class CrmEnv:
             self._browser.close()
             self._playwright.stop()
             self._playwright = None
+
+    def _call_ended(self) -> bool:
+        """On the page channel: the page's call panel says the call has ended or was transferred."""
+        return self.on_page and self.observation.call_state not in (None, "open")
 
     def _scores_every_step(self) -> bool:
         """Whether /evaluate is asked after every step (progress.py): when asked for, when a success
@@ -226,7 +235,7 @@ class CrmEnv:
     def _act_and_observe(self, text: str) -> tuple[Action | None, Observation, str | None]:
         """(the action, the page after it, the customer's reply to a SAY): in one page call where
         the action allows it (executor.act_and_observe)."""
-        action, error = read(text)
+        action, error = read(text, conversation=not self.on_page)
         reply = None
         if action is not None and action.name in CALL_ACTIONS:
             try:

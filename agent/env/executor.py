@@ -21,10 +21,11 @@ def perform(page, text: str, elements: list[dict]) -> tuple[Action | None, str |
     return action, error
 
 
-def read(text: str) -> tuple[Action | None, str | None]:
-    """(the parsed action, None), or (None, the message shown to the agent)."""
+def read(text: str, conversation: bool = True) -> tuple[Action | None, str | None]:
+    """(the parsed action, None), or (None, the message shown to the agent); without
+    `conversation` SAY and TRANSFER are refused (actions.parse_action)."""
     try:
-        return parse_action(text), None
+        return parse_action(text, conversation), None
     except ActionError as err:
         return None, f"Cannot use {text.strip()[:80]!r}: {err}"
 

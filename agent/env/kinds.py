@@ -5,7 +5,8 @@ attribute (`browser` when it names none); the episode worker makes the one each 
 Environment options (`options`) are plain data a protocol hands down: `suite`, `stop_on_success`
 for both kinds, `reading` (observation.Reading) for the browser, and `on_call` (a customer on the
 line: the browser's first observation opens with their first line, the API gets the tools to speak
-to them and to search bookings by name)."""
+to them and to search bookings by name) with its `channel` (actions.CHANNELS; the browser's `page`:
+the call on the page's Call panel alone; the API speaks through its tools either way)."""
 from __future__ import annotations
 
 from collections.abc import Callable

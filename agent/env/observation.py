@@ -54,6 +54,7 @@ class Observation:
     viewport: dict = field(default_factory=dict)  # {width, height} in CSS pixels
     modes: dict = field(default_factory=dict)  # observation mode name -> its text or PNG bytes
     customer: str | None = None  # the customer's reply to the agent's SAY, the text's first line
+    call_state: str | None = None  # the page's call panel: open, ended, transferred; None: the page has none
 
     def with_customer(self, reply: str) -> Observation:
         """This observation opened by the customer's reply (`CUSTOMER: ...`)."""
@@ -106,6 +107,7 @@ def observation_from(data: dict, error: str | None, reading: Reading) -> Observa
     obs.page_events = (data["page"], data["events"]) if data.get("events") is not None else None
     obs.ready = data.get("ready", True)
     obs.viewport = data.get("viewport", {})
+    obs.call_state = data.get("callState")
     return obs
 
 

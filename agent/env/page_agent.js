@@ -254,9 +254,11 @@
     flush();
     shown = nodes;
     shownText = textNodes;
+    const call = document.querySelector("[data-call]");  // the hard suite's call panel
     return {
       url: location.href, modal: Boolean(modal), items,
       viewport: { width: window.innerWidth, height: window.innerHeight },
+      callState: call ? call.dataset.callState : null,
     };
   }
 

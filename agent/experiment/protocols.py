@@ -13,7 +13,9 @@ and #act as the agent's actions, invalid ones included.
 
 `hard` is the hard suite (docs/hard-suite.md): a simulated customer on the line holds the facts and
 an airline policy decides what may be done; the prompts get the policy and the way to speak to the
-customer (SAY, or the message_customer tool), the rest as in `full`.
+customer (SAY, or the message_customer tool), the rest as in `full`. Its `channel` says how the call
+reaches the agent: `say` (SAY and TRANSFER, the customer's lines in the observation and the task)
+or `page` (the page's Call panel alone, the task holding the briefing: computer-use agents).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 
 from scenarios.suites import SUITES
 
+from ..env.actions import SAY_CHANNEL
 from ..env.observation import ELEMENT_LIST, Reading
 from ..env.paper_observation import PAPER
 
@@ -54,10 +57,11 @@ class Protocol:
             return max_steps
         return dict(self.caps) if self.caps else FULL_MAX_STEPS
 
-    def env_options(self) -> dict:
-        """The environment options this protocol sets (agent/env/kinds.py): plain data."""
+    def env_options(self, channel: str = SAY_CHANNEL) -> dict:
+        """The environment options this protocol sets (agent/env/kinds.py), with the call's `channel`
+        (actions.CHANNELS) when a customer is on the line: plain data."""
         options = {"reading": self.reading, "suite": self.suite, "stop_on_success": self.stop_on_success}
-        return {**options, "on_call": True} if self.on_call else options
+        return {**options, "on_call": True, "channel": channel} if self.on_call else options
 
 
 def step_limit(limits: int | dict[str, int], task: str) -> int:

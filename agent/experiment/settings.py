@@ -11,6 +11,7 @@ import hashlib
 from pathlib import Path
 
 from ..crm.tools import tool_names
+from ..env.actions import SAY_CHANNEL
 from ..policies import environment_of, takes_shots
 from .protocols import DEFAULT as PROTOCOL  # the task protocol (protocols.py)
 from .protocols import PROTOCOLS
@@ -29,6 +30,8 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
     }
     if options.get("ui_variant"):  # the CRM's UI variant (crm_app/ui_variants.py); none: the CRM as always
         settings["ui_variant"] = options["ui_variant"]
+    if _on_call(settings["protocol"]):  # how the call reaches the agent: SAY and TRANSFER, or the page alone
+        settings["channel"] = options.get("channel") or SAY_CHANNEL
     if settings["protocol"] == "paper":  # the paper protocol shows the conversation only when asked
         settings["conversation"] = bool(options.get("conversation"))
     if method == "synapse" and shots == "few":  # its exemplars come from the memory, ranked by the retriever
@@ -36,9 +39,12 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
     if method == "webwise" and shots == "auto":  # its examples come from this many zero-shot trials per task
         settings["auto_trials"] = options.get("auto_trials")
     if environment_of(method) == "api":  # toolcall: the tools it is offered, its work scored as API calls
-        on_call = PROTOCOLS[settings["protocol"]].on_call if settings["protocol"] in PROTOCOLS else False
-        settings.update(tools=list(tool_names(on_call)), modality="api")
+        settings.update(tools=list(tool_names(_on_call(settings["protocol"]))), modality="api")
     return settings
+
+
+def _on_call(protocol: str) -> bool:
+    return PROTOCOLS[protocol].on_call if protocol in PROTOCOLS else False
 
 
 def _memory_digest(folder: str | None) -> str | None:
@@ -49,9 +55,18 @@ def _memory_digest(folder: str | None) -> str | None:
     return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.is_file() else None
 
 
+def with_implied(settings: dict | None) -> dict | None:
+    """A trajectory's settings with what an older version left unsaid: before the page channel, a
+    call with a customer was always held with SAY."""
+    if settings is None or "channel" in settings or not _on_call(settings.get("protocol") or PROTOCOL):
+        return settings
+    return {**settings, "channel": SAY_CHANNEL}
+
+
 def differences(recorded: dict | None, wanted: dict) -> list[str]:
     """The settings in which `recorded` (a trajectory's) differs from `wanted`, in words."""
     if recorded is None:
         return ["it records no settings (made by an older version)"]
+    recorded = with_implied(recorded)
     return [f"{key} {recorded.get(key)!r} (this run: {wanted.get(key)!r})"
             for key in sorted(set(recorded) | set(wanted)) if recorded.get(key) != wanted.get(key)]

@@ -22,6 +22,7 @@ from pathlib import Path
 from crm_app.config import DEFAULTS
 from crm_app.version import VERSION
 
+from ..env.actions import CHANNELS
 from ..episode.run_folder import RUN_RECORD, trajectory_paths
 from ..episode.trajectory import UnreadableTrajectory, read_trajectory
 from ..experiment.protocols import PROTOCOLS
@@ -44,6 +45,8 @@ def add_parser(commands) -> None:
                            help="observation modes kept per step, comma-separated (elements always; "
                                 f"{SCREENSHOT}: the screenshot after each step as an image column)")
     scenarios.add_argument("--ui-variant", metavar="K|random|all", default="", help="the CRM's UI variant")
+    scenarios.add_argument("--channel", choices=CHANNELS,
+                           help="the hard suite's call: say (default: SAY lines) or page (the page's Call panel)")
     scenarios.add_argument("--out", required=True, help="the dataset folder")
     scenarios.add_argument("--quiet", action="store_true", help="no progress bar")
     run = actions.add_parser("run", help="an existing run's trajectories, with its run.json")
@@ -73,6 +76,8 @@ def export_scenarios(args, parser: argparse.ArgumentParser) -> int:
     from scenarios.app import embedded_server
 
     suites = _suites(args.suite, parser)
+    if args.channel and not all(PROTOCOLS[suite].on_call for suite in suites):
+        parser.error("--channel is for the suites with a customer on the line: --suite hard")
     modes = [mode.strip() for mode in args.modes.split(",") if mode.strip()]
     with tempfile.TemporaryDirectory(prefix="airlinecrm-export-") as folder, embedded_server(None, WORLD) as server:
         runs = [Path(folder) / suite for suite in suites]
@@ -94,6 +99,7 @@ def _play_oracle(args, suite: str, modes: list[str], server, run_dir: Path) -> i
             "--no-report"]
     argv += ["--screenshots"] if SCREENSHOT in modes else []
     argv += ["--ui-variant", args.ui_variant] if args.ui_variant else []
+    argv += ["--channel", args.channel] if args.channel else []
     argv += ["--quiet"] if args.quiet else []
     # the run's own table is left out: the export says what it wrote; its errors are shown
     return subprocess.run(argv, stdout=subprocess.DEVNULL, check=False).returncode
@@ -153,7 +159,8 @@ def check(folder: Path, browser: bool, quiet: bool, parser: argparse.ArgumentPar
 def _command(args) -> str:
     parts = ["python -m agent export scenarios", f"--suite {args.suite}", f"--tasks {args.tasks}",
              f"--episodes {args.episodes}", f"--seed {args.seed}", f"--modes {args.modes}"]
-    return " ".join(parts + ([f"--ui-variant {args.ui_variant}"] if args.ui_variant else []))
+    return " ".join(parts + ([f"--ui-variant {args.ui_variant}"] if args.ui_variant else [])
+                    + ([f"--channel {args.channel}"] if args.channel else []))
 
 
 def _project() -> dict:

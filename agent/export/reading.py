@@ -33,7 +33,8 @@ def read_episodes(folder: Path) -> list[Trajectory]:
             from None
     rows = []
     for path in sorted((folder / DATA).rglob("*.parquet")):
-        rows += pq.read_table(path, columns=list(COLUMNS)).to_pylist()
+        present = set(pq.read_schema(path).names)  # a dataset exported before the channel column has none
+        rows += pq.read_table(path, columns=[column for column in COLUMNS if column in present]).to_pylist()
     return [_episode(row) for row in rows]
 
 
@@ -41,7 +42,8 @@ def _episode(row: dict) -> Trajectory:
     metrics = {**json.loads(row["evaluation"] or "{}"), "success": row["success"],
                "task_progress": row["task_progress"], "num_actions": row["num_actions"]}
     return Trajectory(row["method"], "", row["label"], row["task"], row["seed"], row["trial"], observations=[],
-                      settings={"protocol": row["suite"], "max_steps": None}, complete=True,
+                      settings={"protocol": row["suite"], "max_steps": None,
+                                **({"channel": row["channel"]} if row.get("channel") else {})}, complete=True,
                       scenario={"ui_variant": row["ui_variant"]}, metrics=metrics)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from crm_app.server import BackgroundServer
 
 from .. import run_options
+from ..env.actions import PAGE_CHANNEL
 from ..crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
 from ..env.modes import DEFAULT_MODES
 from ..experiment.protocols import PROTOCOLS
@@ -21,7 +22,8 @@ from .host import create_host
 from .session import SUITE, Session
 
 METHOD = "human"
-OPTIONS = {"max_steps": None, "protocol": SUITE}  # a person has no step cap
+# a person has no step cap, and speaks to the customer through the page's call panel
+OPTIONS = {"max_steps": None, "protocol": SUITE, "channel": PAGE_CHANNEL}
 
 
 def add_parser(commands) -> None:

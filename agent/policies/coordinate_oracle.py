@@ -4,8 +4,9 @@ Each element action of the oracle becomes mouse and keyboard input at the elemen
 observation: CLICK -> CLICK_AT its centre; TYPE into a text field -> CLICK_AT, PRESS Control+a,
 TYPE_TEXT, PRESS Tab (Enter when asked); TYPE into a select -> CLICK_AT, TYPE_TEXT the option,
 PRESS Enter. An element outside the viewport is first brought into view (PRESS PageDown or
-PageUp). If this policy solves every task, coordinate actions reach every page, widget and dialog, and the page records
-them exactly as it records element actions.
+PageUp). It takes the oracle's options (`channel` "page": the call's lines typed into the page's Call
+panel, by position too). If this policy solves every task, coordinate actions reach every page,
+widget and dialog, and the page records them exactly as it records element actions.
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from .oracle import OraclePolicy
 class CoordinateOraclePolicy(Policy):
     name = "oracle-coordinates"
 
-    def __init__(self, **_options):
-        self.oracle = OraclePolicy()
+    def __init__(self, **options):
+        self.oracle = OraclePolicy(**options)
         self._queue: list[str] = []
         self._pending: str | None = None  # an oracle action waiting for its element to be in view
         self._reason = ""

@@ -2,6 +2,7 @@
 the REASON/ACTION reply, and the per-step trace the episode loop keeps in the trajectory."""
 from __future__ import annotations
 
+from ..env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from ..env.modes import DEFAULT_MODES, check_modes, has_text, page_text
 from ..env.observation import Observation
 from ..episode.policy import Policy
@@ -20,8 +21,10 @@ class LLMPolicy(Policy):
     takes_images = False  # whether it sends image observation modes to the model
     prompt_folder = ""  # under agent/policies/prompts/; a protocol's variant has its own (e.g. "paper/")
     call_prompt = "call"  # on a call: how to speak to the customer (the SAY action), and the policy
+    page_call_prompt = "call_page"  # on a call through the page alone (the page channel): its Call panel
 
-    def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, on_call: bool = False, **options):
+    def __init__(self, shots: str = "0", client=None, observations=DEFAULT_MODES, on_call: bool = False,
+                 channel: str = SAY_CHANNEL, **options):
         if shots not in self.shot_settings:
             raise ValueError(f"{self.name} takes shots {' or '.join(map(repr, self.shot_settings))}, not {shots!r}")
         self.observations = check_modes(observations)
@@ -29,14 +32,18 @@ class LLMPolicy(Policy):
             raise ValueError(f"{self.name} reads the page as text: add a text mode (elements, axtree or html) "
                              f"to the observations {','.join(self.observations)}")
         self.shots = shots
-        # A customer on the line (the hard protocol): the task says how to speak to them and the policy.
-        self.call = call_text(self.call_prompt) if on_call else ""
+        # A customer on the line (the hard protocol): the task says how to speak to them and the policy;
+        # on the page channel their lines, the first one too, are on the page alone.
+        self.on_page = on_call and channel == PAGE_CHANNEL
+        self.call = call_text(self.page_call_prompt if self.on_page else self.call_prompt) if on_call else ""
         self.calls = ModelCalls(client or make_client(**options))
         self.scenario: dict = {}
         self.step_notes: dict = {}
 
     def reset(self, scenario: dict) -> None:
         self.scenario = {**scenario, "call": self.call} if self.call else scenario
+        if self.on_page:
+            self.scenario["conversation"] = []
         self.calls.reset()
         self.step_notes = {}
         self.start()

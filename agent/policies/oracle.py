@@ -2,18 +2,20 @@
 observation text and the action grammar, as an LLM agent must. If it succeeds, the harness
 (observation, parser, execution, waiting, scoring) works. Gold steps name controls semantically; in
 a UI variant the oracle looks for the label that variant shows (scenarios.targets.label_of), on the
-page, as a person told the variant's words would."""
+page, as a person told the variant's words would. With the call on the page (`channel` "page") its
+gold lines are typed into the Call panel's message box and sent, a transfer is made on the Transfer
+to supervisor screen, and the call is ended with End call (unless it was transferred)."""
 from __future__ import annotations
 
 import calendar
 import datetime as dt
 import re
 
-from scenarios.steps import CALL_STEPS
+from scenarios.steps import CALL_STEPS, click, fill
 from scenarios.targets import kind_of, label_of
 from scenarios.tasks.hard.caller import NEW_CODE
 
-from ..env.actions import Action
+from ..env.actions import PAGE_CHANNEL, SAY_CHANNEL, Action
 from ..env.executor import FIELD_KINDS
 from ..env.observation import Observation, parse_observation
 from ..episode.policy import Policy
@@ -26,7 +28,8 @@ NEW_CODE_SHOWN = re.compile(r"(?i:code|reference|locator)\W+([A-Z0-9]{6})\b")
 class OraclePolicy(Policy):
     name = "oracle"
 
-    def __init__(self, **_options):
+    def __init__(self, channel: str = SAY_CHANNEL, **_options):
+        self.on_page = channel == PAGE_CHANNEL  # the call on the page's Call panel (actions.CHANNELS)
         self._steps: list[dict] = []
         self._next = 0
         self._retried = False
@@ -36,13 +39,13 @@ class OraclePolicy(Policy):
     def reset(self, scenario: dict) -> None:
         variant = int(scenario.get("ui_variant") or 0)
         self._next_part = label_of("passenger-next", variant=variant)  # a form's button to its second step
-        self._steps = [{**step, "label": label_of(step["target"], step.get("value"), variant)}
-                       if variant and step["action"] not in CALL_STEPS else step
-                       for step in scenario.get("gold_actions") or []]
-        if any(step["action"] in ("fill", *CALL_STEPS) and "value" not in step and "text" not in step
-               for step in self._steps):
+        gold = scenario.get("gold_actions") or []
+        if any(step["action"] in ("fill", *CALL_STEPS) and "value" not in step and "text" not in step for step in gold):
             raise ValueError("The gold steps came without their values: the oracle needs the server's "
                              "operator token (--operator-token or CRM_OPERATOR_TOKEN)")
+        self._steps = [{**step, "label": label_of(step["target"], step.get("value"), variant)}
+                       if variant and step["action"] not in CALL_STEPS else step
+                       for step in (on_the_page(gold) if self.on_page else gold)]
         self._next = 0
         self._retried = False
         self._queued = []
@@ -65,6 +68,8 @@ class OraclePolicy(Policy):
         if step["action"] in CALL_STEPS:  # a line to the customer on the line, or the call's transfer (the hard suite)
             text = _with_new_code(step["text"], observation)
             return f"Gold step {self._next}: {step['action']} it.", str(Action(step["action"], value=text))
+        if step["action"] == "fill" and isinstance(step["value"], str):  # a line to the customer in the panel
+            step = {**step, "value": _with_new_code(step["value"], observation)}
         elements = parse_observation(observation.text)
         actions = _actions_for(step, elements)
         shows_more = None if actions or step["action"] != "fill" else _named(elements, self._next_part, CLICK_KINDS)
@@ -75,6 +80,22 @@ class OraclePolicy(Policy):
             return f"No element on the page for gold step {step}.", "STOP [element not found]"
         action, *self._queued = actions
         return f"Gold step {self._next}: {step['action']} {step.get('label', step['target'])}.", action
+
+
+def on_the_page(gold: list[dict]) -> list[dict]:
+    """The gold steps with the call on the page: each line typed into the Call panel's message box
+    and sent, a transfer made on the Transfer to supervisor screen, then End call unless the call
+    was transferred (a transferred call has ended)."""
+    steps = []
+    for step in gold:
+        if step["action"] == "say":
+            steps += [fill("call-message", step["text"]), click("call-send")]
+        elif step["action"] == "transfer":
+            steps += [click("nav-transfer"), fill("transfer-summary", step["text"]), click("transfer-submit")]
+        else:
+            steps.append(step)
+    transferred = any(step["action"] == "transfer" for step in gold)
+    return steps if transferred else [*steps, click("call-end")]
 
 
 def _actions_for(step: dict, elements: list[dict]) -> list[str]:

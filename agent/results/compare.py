@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..episode.spec import VARIANT_SUFFIX
 from ..episode.trajectory import Trajectory
 from ..experiment.protocols import protocol_of
+from ..experiment.settings import with_implied
 from .intervals import BOOTSTRAP, cluster_bootstrap
 from .summary import ALL_TASKS_ROW, task_order
 
@@ -22,6 +23,8 @@ from .summary import ALL_TASKS_ROW, task_order
 RESULT_SETTINGS = {
     "suite": lambda t: protocol_of(t.settings).name,  # the suite is the protocol's
     "customer": lambda t: "simulated customer" if protocol_of(t.settings).on_call else "none",
+    # how the customer reached the agent: say, page (SAY for a call recorded before there was another way)
+    "channel": lambda t: (with_implied(t.settings) or {}).get("channel") or "",
     "observations": lambda t: ",".join(t.observations or ()),
     "max_steps": lambda t: str((t.settings or {}).get("max_steps") or ""),
 }

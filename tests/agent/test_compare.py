@@ -91,3 +91,15 @@ def test_the_variant_breakdown_has_intervals_and_the_paired_gap_to_variant_0(tmp
     assert main(["report", str(tmp_path), "--by-variant"]) == 0
     gap = (tmp_path / "report" / "index.html").read_text().split('id="variant-gap"')[1].split("</section>")[0]
     assert "<th>flat</th><td>10</td><td>1.00</td><td>0.65</td><td>+0.35 [0.10, 0.65]</td>" in gap
+
+
+def test_runs_of_different_call_channels_are_refused_unless_allowed(tmp_path, capsys):
+    say, page = tmp_path / "say", tmp_path / "page"
+    write_outcomes(say, "oracle", {("TASK_POLICY_CANCEL", 0, 0): 1}, protocol="hard", channel="say")
+    write_outcomes(page, "oracle", {("TASK_POLICY_CANCEL", 0, 0): 0}, protocol="hard", channel="page")
+    assert main(["compare", str(say), str(page)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"Refusing to compare {say} with {page}: they differ in settings that change results "
+        f"(channel: say in {say}, page in {page}). Add --allow-different channel to compare them anyway.")
+    assert main(["compare", str(say), str(page), "--allow-different", "channel"]) == 0
+    assert f"Compared although they differ in channel: say in {say}, page in {page}." in capsys.readouterr().out

@@ -185,3 +185,17 @@ def test_other_observation_modes_are_kept_per_step_as_json(tmp_path):
     assert all(found["html"].startswith("<body") and "agent-id=" in found["html"] for found in modes)
     assert all(found["axtree"].strip() for found in modes)
     assert steps[0]["screenshot_after"] is None
+
+
+@pytest.mark.browser
+def test_the_hard_suite_exported_through_the_call_panel_records_its_channel(tmp_path, capsys):
+    out = tmp_path / "page"
+    assert export(out, "--suite", "hard", "--tasks", "TASK_POLICY_CANCEL", "--episodes", "1", "--channel", "page") == 0
+    (row,) = pq.read_table(out / "data").to_pylist()
+    assert (row["channel"], row["success"]) == ("page", 1)
+    assert json.loads(row["conversation"])[0]["text"] not in row["instruction"]  # the briefing alone
+    assert not any(step["action"].startswith(("SAY", "TRANSFER")) for step in row["steps"])
+    assert "--channel page" in (out / "README.md").read_text()
+    status, message = refusal(main, ["export", "scenarios", "--suite", "full", "--channel", "page", "--out",
+                                     str(tmp_path / "full")], capsys)
+    assert status == 2 and "--channel is for the suites with a customer on the line: --suite hard" in message

@@ -6,7 +6,9 @@ validate  scores the page's recorded events with /evaluate: reward = success; do
           succeeded or the agent sent its answer (a chat message) or gave up. In a hard-suite task
           the agent's chat messages are lines to the customer on the line: each goes to the CRM's
           customer, whose reply is the user's next chat message; done when the task succeeded, the
-          agent gave up, or the customer ended the call
+          agent gave up, or the customer ended the call. With the task keyword channel="page" the
+          call is on the page alone (its Call panel): the goal is the briefing, the chat is not
+          used, and the task is done when the page says the call ended (End call, or a transfer)
 cheat     plays the scenario's gold steps on the page (the harness's oracle); it needs the gold
           values, which a server may keep for its operator: requests carry the operator token when
           there is one (the embedded server's own; for AIRLINECRM_URL, CRM_OPERATOR_TOKEN or the
@@ -21,6 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from agent.crm.client import ScenarioClient
 from agent.env.browser_env import VIEWPORT, wait_until_ready
+from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from agent.env.browser_env import CALL_ACTIONS
 from agent.env.executor import perform, read
 from agent.env.observation import call_page, observe
@@ -47,7 +50,7 @@ class AirlineCrmTask(AbstractBrowserTask):
         return "airlinecrm." + cls.task_name.removeprefix("TASK_").lower().replace("_", "-")
 
     def __init__(self, seed: int | None, server_url: str | None = None, operator_token: str | None = None,
-                 ui_variant: int | str | None = None):
+                 ui_variant: int | str | None = None, channel: str = SAY_CHANNEL):
         super().__init__(seed)
         self.seed = seed
         self.viewport = dict(VIEWPORT)
@@ -60,6 +63,7 @@ class AirlineCrmTask(AbstractBrowserTask):
         self.scenario: dict | None = None
         self.page = None
         self.forwarded = 0  # chat messages already seen (a hard task's lines to the customer)
+        self.on_page = channel == PAGE_CHANNEL  # a hard task's call on the page's Call panel, not in the chat
 
     def setup(self, page) -> tuple[str, dict]:
         self.scenario, _ = self.client.generate(self.task_name, self.seed, self.suite, self.ui_variant)
@@ -73,18 +77,22 @@ class AirlineCrmTask(AbstractBrowserTask):
 
     def _goal(self) -> str:
         goal = self.scenario["instruction"]
-        if not self.suite:
+        if not self.suite or self.on_page:
             return goal
         opening = " ".join(line["text"] for line in self.scenario.get("conversation", []))
         return f"{goal}\nThe customer says: {opening}\nSpeak to the customer with send_msg_to_user."
 
     def validate(self, page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
-        reply = self._forward(chat_messages) if self.suite else ""
+        chatting = self.suite and not self.on_page
+        reply = self._forward(chat_messages) if chatting else ""
         _settle(page)
         metrics = self.client.evaluate(self.scenario["id"])
         success = bool(metrics["success"])
         last = chat_messages[-1]["role"] if chat_messages else None
-        ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
+        if self.on_page:
+            ended = _call_state(page) not in (None, "open")
+        else:
+            ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
         info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched",
                                                    "said_ok", "verified_first", "policy_violations", "transferred")
                 if key in metrics}
@@ -106,7 +114,7 @@ class AirlineCrmTask(AbstractBrowserTask):
         if any(step["action"] == "fill" and "value" not in step for step in gold):
             raise RuntimeError("the gold steps came without their values: the CRM shows them to its operator "
                                "only; set CRM_OPERATOR_TOKEN (or pass operator_token) to the server's token")
-        oracle = OraclePolicy()
+        oracle = OraclePolicy(channel=PAGE_CHANNEL if self.on_page else SAY_CHANNEL)
         oracle.reset(self.scenario)
         observation = observe(page, settle=True)
         for _ in range(CHEAT_STEP_LIMIT):
@@ -119,6 +127,8 @@ class AirlineCrmTask(AbstractBrowserTask):
             if action is not None and action.name == "stop":
                 return
             observation = observe(page, error, settle=True)
+            if observation.call_state not in (None, "open"):  # the call ended on the page: the task is done
+                return
         raise RuntimeError(f"the gold steps of {self.scenario['id']} did not finish in {CHEAT_STEP_LIMIT} actions")
 
     def teardown(self) -> None:
@@ -134,6 +144,14 @@ def _settle(page) -> None:
         call_page(page, "settle")
     except PlaywrightError:  # the page is navigating or closed: nothing is pending on it any more
         pass
+
+
+def _call_state(page) -> str | None:
+    """The page's call panel: open, ended or transferred (None: no panel, or a page elsewhere)."""
+    try:
+        return page.evaluate("() => document.querySelector('[data-call]')?.dataset.callState ?? null")
+    except PlaywrightError:
+        return None
 
 
 def task_class(task_name: str) -> type[AirlineCrmTask]:

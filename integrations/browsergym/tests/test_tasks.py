@@ -169,3 +169,17 @@ def test_a_task_takes_its_ui_variant_as_a_task_keyword(make_env):
     task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
     _, reward, terminated, _, _ = env.step("noop(0)")
     assert (reward, terminated) == (1.0, True)
+
+
+def test_a_hard_task_on_the_page_channel_has_the_briefing_as_its_goal_and_ends_with_the_call(make_env):
+    env = make_env("airlinecrm.policy-cancel", task_kwargs={"channel": "page"})
+    obs, _ = env.reset(seed=0)
+    task = env.unwrapped.task
+    opening = task.scenario["conversation"][0]["text"]
+    assert obs["goal"] == task.scenario["instruction"] and opening not in obs["goal"]
+    _, reward, terminated, _, _ = env.step("noop(0)")
+    assert (reward, terminated) == (0.0, False)
+    task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
+    _, reward, terminated, _, info = env.step("noop(0)")
+    assert (reward, terminated) == (1.0, True) and info["task_info"]["said_ok"] is True
+    assert len(env.unwrapped.chat.messages) == 2  # the assistant's greeting and the goal: no line of the call
