@@ -1,8 +1,10 @@
 """Resuming into an output folder never mixes results made with other result-changing settings."""
 import json
 
+import pytest
+
 from agent.__main__ import main
-from agent.experiment.runner import episode_spec, prepare
+from agent.experiment.runner import SettingsConflict, episode_spec, prepare
 from agent.experiment.settings import result_settings
 
 FLAT = {"model": "model-a", "temperature": 0.3, "max_steps": 60, "protocol": "full"}
@@ -93,3 +95,13 @@ def test_the_run_record_keeps_no_secrets():
                             "--server=http://127.0.0.1:5000 '--operator-token=***'")
     assert public_url("postgresql+psycopg://user:pw@db.example/crm") == "postgresql+psycopg://db.example/crm"
     assert public_url("sqlite:////tmp/crm.db") == "sqlite:////tmp/crm.db"
+
+
+def test_a_hard_episode_recorded_before_channels_resumes_as_a_say_one_and_not_as_a_page_one(tmp_path):
+    before_channels = {"model": None, "temperature": None, "max_steps": 60, "protocol": "hard"}
+    finished(tmp_path, before_channels, label="oracle", task="TASK_POLICY_CHANGE")
+    specs = [episode_spec("oracle", "TASK_POLICY_CHANGE", 0)]
+    assert prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard"}).todo == []
+    assert prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard", "channel": "say"}).todo == []
+    with pytest.raises(SettingsConflict, match=r"channel 'say' \(this run: 'page'\)"):
+        prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard", "channel": "page"})
