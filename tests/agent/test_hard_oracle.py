@@ -1,11 +1,12 @@
-"""The oracle solves every branch of the hard suite's tasks through the browser: it says the gold
-lines to the customer with SAY and walks the CRM's pages by their labels; the verdict counts the
-final state, what it told the customer, and that it verified the caller before any write."""
+"""The oracle solves every branch of the hard suite's judgment tasks in a UI variant other than 0: it
+says the gold lines to the customer with SAY and walks the CRM's pages by the variant's labels; the
+verdict counts the final state, what it told the customer, and that it verified the caller before
+any write. Every branch of every task in variant 0, through SAY and through the page's call panel,
+is played by test_page_channel.py."""
 import pytest
 
 from agent.policies import make_policy
 from crm_app.ui_variants import VARIANTS
-from scenarios.tasks import HARD_TASKS
 
 BRANCH_SEEDS = range(5)  # a seed draws branch seed % n, n at most 5: these meet every branch
 # The tasks that test judgment (issue 35) are also played on every branch in another UI variant
@@ -25,15 +26,6 @@ def play_oracle(env, task, seed, variant=None):
         if terminated or truncated:
             return obs, info
     pytest.fail("the episode did not end")
-
-
-@pytest.mark.parametrize("task", HARD_TASKS)
-def test_the_oracle_solves_every_branch_through_the_browser(env_of, task):
-    for seed in BRANCH_SEEDS:
-        _, info = play_oracle(env_of("hard", 0), task, seed)
-        metrics = info["metrics"]
-        assert (metrics["success"], metrics["said_ok"], metrics["verified_first"], metrics["policy_violations"],
-                metrics["task_progress"]) == (1, True, True, 0, 1.0), (seed, metrics["state_check"])
 
 
 @pytest.mark.parametrize("task", JUDGMENT_TASKS)
