@@ -14,7 +14,7 @@ class NeedsExport(RuntimeError):
     """pyarrow is missing: the export extra is not installed."""
 
 
-COLUMNS = ("suite", "task", "seed", "trial", "method", "label", "ui_variant", "success", "task_progress",
+COLUMNS = ("suite", "task", "seed", "trial", "method", "label", "ui_variant", "channel", "success", "task_progress",
            "num_actions", "evaluation")
 CARD = "README.md"
 

@@ -19,6 +19,7 @@ import pyarrow.parquet as pq  # noqa: E402
 import pytest  # noqa: E402
 
 from agent.__main__ import main  # noqa: E402
+from agent.export.reading import read_episodes  # noqa: E402
 from scenarios.tasks import HARD_TASKS, TASK_NAMES  # noqa: E402
 from tests.agent.command_line import refusal  # noqa: E402
 
@@ -196,6 +197,7 @@ def test_the_hard_suite_exported_through_the_call_panel_records_its_channel(tmp_
     assert json.loads(row["conversation"])[0]["text"] not in row["instruction"]  # the briefing alone
     assert not any(step["action"].startswith(("SAY", "TRANSFER")) for step in row["steps"])
     assert "--channel page" in (out / "README.md").read_text()
+    assert [episode.settings["channel"] for episode in read_episodes(out)] == ["page"]  # as compare reads it
     status, message = refusal(main, ["export", "scenarios", "--suite", "full", "--channel", "page", "--out",
                                      str(tmp_path / "full")], capsys)
     assert status == 2 and "--channel is for the suites with a customer on the line: --suite hard" in message

@@ -105,13 +105,25 @@ def test_a_session_is_a_run_folder_of_method_human_with_timed_steps(session, liv
     assert trajectory.end == {"cause": "stop", "detail": "the person ended the call"}
     assert trajectory.metrics == requests.get(f"{live_server}/evaluate", params={"scenario": scenario},
                                               headers=OPERATOR, timeout=10).json()
-    assert trajectory.settings == {"model": None, "temperature": None, "max_steps": None, "protocol": "hard"}
+    assert trajectory.settings == {"model": None, "temperature": None, "max_steps": None, "protocol": "hard",
+                                   "channel": "page"}
     assert trajectory.scenario["id"] == scenario and trajectory.gold_actions
 
     record = json.loads((session.run.out / RUN_RECORD).read_text())
     assert record["methods"] == ["human"] and record["outcome"] == "finished"
     assert record["person"] == trajectory.person and record["tasks"] == ["TASK_FALSE_CLAIM"]
     assert session.finished.is_set()
+    read_like_an_agents_run(session.run.out, session.run.out.parent)
+
+
+def read_like_an_agents_run(out, work):
+    """report, leaderboard, export and compare take a person's run folder as they take an agent's."""
+    assert main(["report", str(out)]) == 0 and "human" in (out / "report" / "index.html").read_text()
+    assert main(["leaderboard", f"{out}:human", "--out", str(work / "board")]) == 0
+    assert "human" in (work / "board" / "leaderboard.csv").read_text()
+    assert main(["export", "run", str(out), "--out", str(work / "dataset")]) == 0
+    assert main(["compare", f"{out}:human", f"{work / 'dataset'}", "--out", str(work / "pairs")]) == 0
+    assert "human" in (work / "pairs" / "comparison.csv").read_text()
 
 
 @pytest.mark.parametrize("args, message", [
