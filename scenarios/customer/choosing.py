@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .facts import BY_NAME, DayOfYear, codes_in, dates_in
-from .vocabulary import ACTION_FAMILIES
+from .vocabulary import ACTION_FAMILIES, ACTION_LEADS, AS_IT_IS, CARRYING_ON, OFFERING_VERBS, OFFERS
 
 LABEL = re.compile(r"\b(?:[A-Z]{2,3} ?\d{2,4}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6})\b")  # CR1011, QX7R2A
 PRICE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
@@ -20,6 +20,7 @@ ARRIVING = re.compile(r"\b(arr\w*|lands?|landing|gets? in)\b", re.I)
 FARES = ("Basic", "Standard", "Flex")
 NO_WISH = "Either is fine with me."
 NONE_OF_THEM = "None of those, I'm afraid."
+NEITHER = "Neither, thank you."
 
 
 @dataclass
@@ -44,11 +45,78 @@ def choose(said: list[str], known: dict) -> str:
 
 
 def _action(said: list[str], known: dict) -> str | None:
-    """Between actions offered ("change or cancel it?"), what it called for."""
-    last, request = said[-1].lower(), str(known.get("request", "")).lower()
-    offered = [family for family, patterns in ACTION_FAMILIES.items() if any(re.search(p, last) for p in patterns)]
-    wanted = [family for family in offered if any(re.search(p, request) for p in ACTION_FAMILIES[family])]
-    return known["request"] if len(offered) >= 2 and wanted else None
+    """Between actions offered ("Shall I keep the booking or move you to the later flight?"), the one
+    it called for; else going ahead rather than an offer or leaving things as they are ("charge the
+    card on file, or would you rather I look at other dates?"); neither when every action is one of
+    those. Else, when the question names several kinds of action ("change or cancel"), what it
+    called for; None when it offers no actions."""
+    actions, wish = _actions(said[-1]), _wish(known)
+    kinds = [_action_kind(action, wish) for action in actions]
+    if len(actions) >= 2 and None not in kinds:
+        for kind in ("wished", "carrying on"):
+            if kinds.count(kind) == 1 and set(kinds) <= {kind, "other", "as it is"}:
+                action = actions[kinds.index(kind)]
+                return f"Please {_as_said_back(action)}." if " " in action else wish
+        if set(kinds) <= {"other", "as it is"}:
+            return f"{NEITHER} {wish}" if "as it is" in kinds else NEITHER
+    offered = _families(said[-1].lower())
+    return wish if len(offered) >= 2 and offered & _families(wish.lower()) else None
+
+
+def _actions(question: str) -> list[str]:
+    """The actions a yes/no question offers, each as the rep said it after its lead ("shall I",
+    "would you rather I"; "add a bag or a seat" offers "add a seat" too); none unless the first has
+    a lead and each other is an action or a thing for the first one's verb."""
+    pieces = [piece.strip(" ,.?!") for piece in re.split(r",? \bor\b ", question.strip())]
+    actions = []
+    for piece in pieces:
+        lead = next((match for pattern in ACTION_LEADS if (match := re.match(pattern, piece, re.I))), None)
+        if lead:
+            actions.append(piece[lead.end():])
+        elif actions and re.match(r"(a|an|the|some|any|my|your|extra)\b", piece, re.I):
+            actions.append(f"{actions[0].split()[0]} {piece}")
+        elif actions and _is_verb(piece.split()[0].lower()):
+            actions.append(piece)
+        else:
+            return []
+    return actions
+
+
+def _is_verb(word: str) -> bool:
+    """Whether a word is one of the verbs of the actions a rep offers (its request's, going ahead,
+    leaving as it is, an offer)."""
+    return bool(_families(word)) or any(re.search(pattern, word) for pattern in (*CARRYING_ON, *AS_IT_IS, *OFFERING_VERBS))
+
+
+def _action_kind(action: str, wish: str) -> str | None:
+    """What an action is to the customer: the one it called for ("wished"), going ahead with what was
+    prepared ("carrying on"), leaving things "as it is", an offer or another action ("other"); None
+    when it cannot tell."""
+    lower = action.lower()
+    named = _families(lower)
+    if named & _families(wish.lower()):
+        return "wished"
+    if named or any(re.search(pattern, lower) for pattern in OFFERS):
+        return "other"
+    if any(re.search(pattern, lower) for pattern in AS_IT_IS):
+        return "as it is"
+    return "carrying on" if any(re.search(pattern, lower) for pattern in CARRYING_ON) else None
+
+
+def _families(lower: str) -> set[str]:
+    return {family for family, patterns in ACTION_FAMILIES.items() if any(re.search(p, lower) for p in patterns)}
+
+
+def _as_said_back(action: str) -> str:
+    """The rep's words for an action as the customer says them ("move you to" -> "move me to")."""
+    mine = {"you": "me", "your": "my", "yours": "mine", "yourself": "myself"}
+    return re.sub(r"\b(you|your|yours|yourself)\b", lambda match: mine[match.group(1).lower()], action, flags=re.I)
+
+
+def _wish(known: dict) -> str:
+    """What the customer called for, without its greeting ("Hi, I'd like ..." -> "I'd like ...")."""
+    request = re.sub(r"^(hi|hello|hey)( there)?[,!.]?\s*", "", str(known.get("request", "")), flags=re.I)
+    return request[:1].upper() + request[1:]
 
 
 def _contact(said: list[str], known: dict) -> str | None:
@@ -194,13 +262,26 @@ def _options(said: list[str]) -> list[Option]:
     if len(named) >= 2:
         return list(named.values())
     unnamed = []
-    for piece in pieces:
+    for part in (part for piece in pieces for part in _by_departure(piece, columns)):
         option = Option("")
-        _describe(option, piece, columns)
+        _describe(option, part, columns)
         if option.departs:
             option.label = _clock(option.departs[0])
             unnamed.append(option)
     return unnamed
+
+
+def _by_departure(piece: str, columns: list[str]) -> list[str]:
+    """A piece naming several departures ("one at 6:40am and another at 8:15pm") cut into one part
+    each, at the last parting word before each departure after the first ("and", ",", "while")."""
+    cuts, end = [], None
+    for match, arrives in _clocks(piece, columns):
+        if not arrives and end is not None:
+            partings = list(re.finditer(r",|;| (and|while|plus|then|or|but|whereas) | [-–—] ", piece[end:match.start()]))
+            cuts.append(end + partings[-1].start() if partings else match.start())
+        if not arrives or end is not None:
+            end = match.end()
+    return [piece[a:b] for a, b in zip([0, *cuts], [*cuts, len(piece)])]
 
 
 def _pieces(sentence: str) -> list[str]:
@@ -231,14 +312,18 @@ def _columns(said: list[str]) -> list[str]:
 def _describe(option: Option, piece: str, columns: list[str]) -> None:
     option.text += " " + piece
     option.prices += [float(price.replace(",", "")) for price in PRICE.findall(piece)]
+    for match, arrives in _clocks(piece, columns):
+        (option.arrives if arrives else option.departs).append(_minutes(match.group(0)))
+
+
+def _clocks(piece: str, columns: list[str]) -> list[tuple[re.Match, bool]]:
+    """The times a piece names, each with whether it is an arrival (said so, or in a table's arrival column)."""
+    found = []
     for index, match in enumerate(CLOCK.finditer(piece)):
-        minute = _minutes(match.group(0))
         said_as = piece[max(0, match.start() - 14):match.start()]
-        if ARRIVING.search(said_as) or (not re.search(r"\b(dep|leav)", said_as, re.I) and
-                                        columns[index:index + 1] == ["arrives"]):
-            option.arrives.append(minute)
-        else:
-            option.departs.append(minute)
+        found.append((match, bool(ARRIVING.search(said_as)) or (not re.search(r"\b(dep|leav)", said_as, re.I) and
+                                                                columns[index:index + 1] == ["arrives"])))
+    return found
 
 
 def _minutes(clock: str) -> int:

@@ -128,8 +128,10 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
         consent = False  # "Let me read back your card: ... All good?" asks whether the details are right
     if picks and not any(name in known for name in asked):
         asked = []  # "Which booking is yours?" to a caller without its code: a pick among them
+    asks_then_picks = False  # "I'll need your name, and should I add a bag or insurance?" asks both
     if (consent or picks and _yes_no(words.CONSENT, lower)) and not _any(words.EXPLICIT_REQUEST, lower):
-        asked = []  # "Would you like to update your email?" does not ask for the email
+        asked = _asked_before_yes_no(lower)  # "Would you like to update your email?" does not ask for the email
+        asks_then_picks = picks and bool(asked)
     before = ". ".join(told)
     agreement = _agreement(lower, stated[-1] if stated and _refers_back(lower) else "", known) if consent else None
     checked = {} if agreement == DECLINE else _checked(sentence, lower, before, asked, consent, picks, known)
@@ -144,6 +146,8 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
         reading.consent = reading.consent or agreement
     elif asked or checked:
         reading.fixed.extend([reason] if reason else [])
+        if asks_then_picks:
+            reading.choices.append([*told, sentence])
     elif _any(words.REPAIR_CUES, lower):
         pass
     elif reason:
@@ -215,6 +219,13 @@ def _yes_no(patterns, lower: str) -> bool:
     return False
 
 
+def _asked_before_yes_no(lower: str) -> list[str]:
+    """The facts a request asks before the yes/no question that follows it in the same sentence
+    ("I'll need your email, and would you like to add insurance?" asks the email)."""
+    before = lower[:min((match.start() for pattern in words.CONSENT for match in re.finditer(pattern, lower)), default=0)]
+    return _asked_kinds(before) if _any(words.ASKING, before) else []
+
+
 def _offers_alternatives(lower: str) -> bool:
     """A yes/no question offering two things ("Would you like to change or cancel it?", "... use the
     certificate, or would you like to add a card?"), unless the first is going ahead or closing."""
@@ -222,7 +233,7 @@ def _offers_alternatives(lower: str) -> bool:
         first, rest = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)
         if _any(words.GOING_AHEAD, first) or _any(words.CLOSING, first):
             return False
-        return not (_yes_no(words.CONSENT, first) and _any(words.OFFERS, rest) and not _any(words.OFFERS, first))
+        return True
     return _any(words.ALTERNATIVES, lower)
 
 
