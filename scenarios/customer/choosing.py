@@ -44,41 +44,43 @@ def choose(said: list[str], known: dict) -> str:
     return NO_WISH
 
 
+WISHED, CARRYING_ON_, AS_IT_IS_, ANOTHER, OFFER = "wished", "carrying on", "as it is", "another action", "offer"
+
+
 def _action(said: list[str], known: dict) -> str | None:
     """Between actions offered ("Shall I keep the booking or move you to the later flight?"), the one
     it called for; else going ahead rather than an offer or leaving things as they are ("charge the
-    card on file, or would you rather I look at other dates?"); neither when every action is one of
-    those. Else, when the question names several kinds of action ("change or cancel"), what it
-    called for; None when it offers no actions."""
+    card on file, or would you rather I look at other dates?"); neither when it wants none of them
+    (with its wish, unless all are offers). Else, when the question names several kinds of action
+    ("change or cancel"), what it called for; None when it offers no actions."""
     actions, wish = _actions(said[-1]), _wish(known)
     kinds = [_action_kind(action, wish) for action in actions]
     if len(actions) >= 2 and None not in kinds:
-        for kind in ("wished", "carrying on"):
-            if kinds.count(kind) == 1 and set(kinds) <= {kind, "other", "as it is"}:
+        for kind in (WISHED, CARRYING_ON_):
+            if kinds.count(kind) == 1 and set(kinds) <= {kind, AS_IT_IS_, ANOTHER, OFFER}:
                 action = actions[kinds.index(kind)]
                 return f"Please {_as_said_back(action)}." if " " in action else wish
-        if set(kinds) <= {"other", "as it is"}:
-            return f"{NEITHER} {wish}" if "as it is" in kinds else NEITHER
+        if set(kinds) <= {AS_IT_IS_, ANOTHER, OFFER}:
+            return NEITHER if set(kinds) == {OFFER} else f"{NEITHER} {wish}"
     offered = _families(said[-1].lower())
     return wish if len(offered) >= 2 and offered & _families(wish.lower()) else None
 
 
 def _actions(question: str) -> list[str]:
     """The actions a yes/no question offers, each as the rep said it after its lead ("shall I",
-    "would you rather I"; "add a bag or a seat" offers "add a seat" too); none unless the first has
-    a lead and each other is an action or a thing for the first one's verb."""
-    pieces = [piece.strip(" ,.?!") for piece in re.split(r",? \bor\b ", question.strip())]
+    "would you rather I"); one said without its verb takes the first one's ("add a bag or seat
+    selection"). None unless the first has a lead and each other is an action or a thing."""
+    pieces = [piece.strip(" ,.?!-–—") for piece in re.split(r",? \bor\b ", question.strip())]
     actions = []
     for piece in pieces:
         lead = next((match for pattern in ACTION_LEADS if (match := re.match(pattern, piece, re.I))), None)
         if lead:
             actions.append(piece[lead.end():])
-        elif actions and re.match(r"(a|an|the|some|any|my|your|extra)\b", piece, re.I):
-            actions.append(f"{actions[0].split()[0]} {piece}")
-        elif actions and _is_verb(piece.split()[0].lower()):
-            actions.append(piece)
-        else:
+        elif not actions or re.match(r"(\w+ing|by|for|to|with|in|on|at|from|something|anything|other|another|not|"
+                                     r"perhaps|maybe|just)\b", piece, re.I):
             return []
+        else:
+            actions.append(piece if _is_verb(piece.split()[0].lower()) else f"{actions[0].split()[0]} {piece}")
     return actions
 
 
@@ -89,18 +91,21 @@ def _is_verb(word: str) -> bool:
 
 
 def _action_kind(action: str, wish: str) -> str | None:
-    """What an action is to the customer: the one it called for ("wished"), going ahead with what was
-    prepared ("carrying on"), leaving things "as it is", an offer or another action ("other"); None
-    when it cannot tell."""
+    """What an action is to the customer: the one it called for, another kind of action, an offer,
+    leaving things as they are, going ahead with what was prepared; None when it cannot tell."""
     lower = action.lower()
     named = _families(lower)
     if named & _families(wish.lower()):
-        return "wished"
-    if named or any(re.search(pattern, lower) for pattern in OFFERS):
-        return "other"
+        return WISHED
+    if named:
+        return ANOTHER
+    if any(re.search(pattern, lower) for pattern in OFFERS):
+        return OFFER
     if any(re.search(pattern, lower) for pattern in AS_IT_IS):
-        return "as it is"
-    return "carrying on" if any(re.search(pattern, lower) for pattern in CARRYING_ON) else None
+        return AS_IT_IS_
+    if any(re.search(pattern, lower) for pattern in CARRYING_ON):
+        return CARRYING_ON_
+    return OFFER if any(re.search(pattern, lower) for pattern in OFFERING_VERBS) else None
 
 
 def _families(lower: str) -> set[str]:

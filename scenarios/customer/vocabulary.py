@@ -224,7 +224,7 @@ ACTION_LEADS = (
     r"^(?:.*?\b)?you(?:'d| would) (?:like|want|rather|prefer)(?: me| that i| i)? (?:to )?")
 CARRYING_ON = (r"\b(charge|bill|pay|put|use|apply|proceed|go ahead|continue|process|finali[sz]e|complete)\b",)
 AS_IT_IS = (r"^(keep|leave|hold|stay|remain)\b",)
-OFFERING_VERBS = (r"^(add|upgrade|look|search|explore|transfer|connect|check|find|try|wait|consider|send|issue|put|switch)\b",)
+OFFERING_VERBS = (r"^(add|upgrade|look|search|explore|transfer|connect|check|find|try|wait|consider|send|issue)\b",)
 
 # A pick among the options the rep offers: "which ..." is a pick, never a yes/no question.
 CHOICE = (
