@@ -19,6 +19,7 @@ NEAR_NAME = 0.75  # how alike a name read back must be to the customer's to be h
 UNNAMED_DATE_DAYS = 60  # a date read back without naming its kind is judged against a fact this near
 _TRAVEL_WORDS = re.compile(r"\b(fly|flying|flight|travel\w*|depart\w*|leav\w*|trip|new date|move|moving|rebook)\b")
 _OR_ANOTHER_QUESTION = r",? or (?:would|do|should|shall|can) (?:you|i|we)\b"
+_CLAUSE = r"[;:]| [-–—] |,? (?:and |but |also,? |plus )?(?=(?:would|do|shall|should|can|may|will) (?:you|i|we)\b)"
 TYPO_LINE_WORDS = 25  # a short line nothing of which was understood is read again with its typos mended
 SHORT_LINE_WORDS = 10  # a line this short that names facts asks for them ("no code? ok, email then")
 SHORT_QUESTION_WORDS = 5  # "Correct?", "Both right?", "QX7R2A?": a question this short is about what came before
@@ -220,10 +221,15 @@ def _yes_no(patterns, lower: str) -> bool:
 
 
 def _asked_before_yes_no(lower: str) -> list[str]:
-    """The facts a request asks before the yes/no question that follows it in the same sentence
-    ("I'll need your email, and would you like to add insurance?" asks the email)."""
-    before = lower[:min((match.start() for pattern in words.CONSENT for match in re.finditer(pattern, lower)), default=0)]
-    return _asked_kinds(before) if _any(words.ASKING, before) else []
+    """The facts a request asks in the clauses before the yes/no question that follows it in the same
+    sentence ("I'll need your email, and would you like to add insurance?" asks the email)."""
+    before = []
+    for clause in re.split(_CLAUSE, lower):
+        if _yes_no(words.CONSENT, clause) or _yes_no(words.CONFIRMING, clause):
+            break
+        before.append(clause)
+    text = " ".join(before)
+    return _asked_kinds(text) if len(before) < len(re.split(_CLAUSE, lower)) and _any(words.ASKING, text) else []
 
 
 def _offers_alternatives(lower: str) -> bool:
