@@ -239,7 +239,7 @@ CHOICE = (
 # A yes/no question whose "or" offers alternatives in the same clause ("Would you like to change or
 # cancel it?") is a pick as well; an "or" that opens another question ("or would you ...") is not.
 ALTERNATIVES = (r"\bor\b(?! (would|do|did|are|is|if|should|shall|can|could|will|not|no|anything|something|have|has|"
-                r"perhaps|maybe|else|otherwise|i|we|you|not)\b)",)
+                r"perhaps|maybe|else|otherwise|i|we|you|not|let|tell)\b)",)
 WEAK_CHOICE = (r"\beither\b.*\bor\b.*\?", r"\bor\b[^.?!]*\?$", r"\w/\w.*\?$")
 
 # A question that asks the customer to say again what it meant: the customer asks what is needed.

@@ -165,6 +165,16 @@ OFFERS_IN_PASSING = [  # (facts asked with an offer in the same line and a promi
      "all at the end.", "It's Ada Lovelace. My confirmation code is QX7R2A. Neither, thank you."),
 ]
 
+GOING_AHEAD_AND_ASKING = [  # (agreement to go ahead asked with a fact or a way to object in one sentence, the answer)
+    ("Please confirm you'd like to proceed with the new flight, and let me know which card you'd like to use for the $95.",
+     "My card number is 4111111111111111. Yes, please go ahead."),
+    ("Shall I go ahead with the change, and what card number should I charge the $95 to?",
+     "My card number is 4111111111111111. Yes, please go ahead."),
+    ('Before I finalize it, please reply "yes" to confirm the new flight, or let me know if anything should be changed.',
+     "Yes, please go ahead."),
+    ("Type yes to confirm the new July 14 flight or tell me if you need any adjustments.", "Yes, please go ahead."),
+]
+
 TIMES_IN_ONE_SENTENCE = [  # (flights offered within one sentence, the pick of callers leaving at 5:05pm, 6:50am, 11:30pm)
     "I can offer a 6:50am departure and another at 5:05pm; which would you prefer?",
     "There's one at 6:50am that lands at 9:35am, while the other leaves at 5:05pm and gets in at 7:40pm. Which one?",
@@ -240,6 +250,11 @@ def test_a_pick_between_actions_asked_as_a_yes_no_question_gets_a_pick_not_agree
 
 @pytest.mark.parametrize("line, expected", OFFERS_IN_PASSING)
 def test_facts_asked_beside_an_offer_are_given_and_the_offer_declined(line, expected):
+    assert answer(line) == expected
+
+
+@pytest.mark.parametrize("line, expected", GOING_AHEAD_AND_ASKING)
+def test_agreement_to_go_ahead_asked_beside_a_fact_or_a_way_to_object_is_given(line, expected):
     assert answer(line) == expected
 
 
