@@ -11,16 +11,20 @@ import re
 from dataclasses import dataclass, field
 
 from .facts import BY_NAME, DayOfYear, codes_in, dates_in
-from .vocabulary import ACTION_FAMILIES, ACTION_LEADS, AS_IT_IS, CARRYING_ON, OFFERING_VERBS, OFFERS
+from .reading import action_families
+from .vocabulary import ACTION_LEADS, AS_IT_IS, CARRYING_ON, OFFERING_VERBS, OFFERS
 
 LABEL = re.compile(r"\b(?:[A-Z]{2,3} ?\d{2,4}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6})\b")  # CR1011, QX7R2A
 PRICE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
 CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\.?(?!\w)|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
+PARTING = re.compile(r",|;| (and|while|plus|then|or|but|whereas) | [-–—] ")  # between two options in one sentence
 ARRIVING = re.compile(r"\b(arr\w*|lands?|landing|gets? in)\b", re.I)
 FARES = ("Basic", "Standard", "Flex")
 NO_WISH = "Either is fine with me."
 NONE_OF_THEM = "None of those, I'm afraid."
 NEITHER = "Neither, thank you."
+# What an action offered is to the customer (_action_kind).
+WISHED, GOING_ON, UNCHANGED, ANOTHER, OFFER = "wished", "going ahead", "as it is", "another action", "offer"
 
 
 @dataclass
@@ -44,9 +48,6 @@ def choose(said: list[str], known: dict) -> str:
     return NO_WISH
 
 
-WISHED, CARRYING_ON_, AS_IT_IS_, ANOTHER, OFFER = "wished", "carrying on", "as it is", "another action", "offer"
-
-
 def _action(said: list[str], known: dict) -> str | None:
     """Between actions offered ("Shall I keep the booking or move you to the later flight?"), the one
     it called for; else going ahead rather than an offer or leaving things as they are ("charge the
@@ -56,14 +57,14 @@ def _action(said: list[str], known: dict) -> str | None:
     actions, wish = _actions(said[-1]), _wish(known)
     kinds = [_action_kind(action, wish) for action in actions]
     if len(actions) >= 2 and None not in kinds:
-        for kind in (WISHED, CARRYING_ON_):
-            if kinds.count(kind) == 1 and set(kinds) <= {kind, AS_IT_IS_, ANOTHER, OFFER}:
+        for kind in (WISHED, GOING_ON):
+            if kinds.count(kind) == 1 and set(kinds) <= {kind, UNCHANGED, ANOTHER, OFFER}:
                 action = actions[kinds.index(kind)]
                 return f"Please {_as_said_back(action)}." if " " in action else wish
-        if set(kinds) <= {AS_IT_IS_, ANOTHER, OFFER}:
+        if set(kinds) <= {UNCHANGED, ANOTHER, OFFER}:
             return NEITHER if set(kinds) == {OFFER} else f"{NEITHER} {wish}"
-    offered = _families(said[-1].lower())
-    return wish if len(offered) >= 2 and offered & _families(wish.lower()) else None
+    offered = set(action_families(said[-1].lower()))
+    return wish if len(offered) >= 2 and offered & set(action_families(wish.lower())) else None
 
 
 def _actions(question: str) -> list[str]:
@@ -87,29 +88,26 @@ def _actions(question: str) -> list[str]:
 def _is_verb(word: str) -> bool:
     """Whether a word is one of the verbs of the actions a rep offers (its request's, going ahead,
     leaving as it is, an offer)."""
-    return bool(_families(word)) or any(re.search(pattern, word) for pattern in (*CARRYING_ON, *AS_IT_IS, *OFFERING_VERBS))
+    verbs = (*CARRYING_ON, *AS_IT_IS, *OFFERING_VERBS)
+    return bool(action_families(word)) or any(re.search(pattern, word) for pattern in verbs)
 
 
 def _action_kind(action: str, wish: str) -> str | None:
     """What an action is to the customer: the one it called for, another kind of action, an offer,
     leaving things as they are, going ahead with what was prepared; None when it cannot tell."""
     lower = action.lower()
-    named = _families(lower)
-    if named & _families(wish.lower()):
+    named = set(action_families(lower))
+    if named & set(action_families(wish.lower())):
         return WISHED
     if named:
         return ANOTHER
     if any(re.search(pattern, lower) for pattern in OFFERS):
         return OFFER
     if any(re.search(pattern, lower) for pattern in AS_IT_IS):
-        return AS_IT_IS_
+        return UNCHANGED
     if any(re.search(pattern, lower) for pattern in CARRYING_ON):
-        return CARRYING_ON_
+        return GOING_ON
     return OFFER if any(re.search(pattern, lower) for pattern in OFFERING_VERBS) else None
-
-
-def _families(lower: str) -> set[str]:
-    return {family for family, patterns in ACTION_FAMILIES.items() if any(re.search(p, lower) for p in patterns)}
 
 
 def _as_said_back(action: str) -> str:
@@ -279,13 +277,13 @@ def _options(said: list[str]) -> list[Option]:
 def _by_departure(piece: str, columns: list[str]) -> list[str]:
     """A piece naming several departures ("one at 6:40am and another at 8:15pm") cut into one part
     each, at the last parting word before each departure after the first ("and", ",", "while")."""
-    cuts, end = [], None
+    cuts, after = [], None  # after: where the last time named ends, from the first departure on
     for match, arrives in _clocks(piece, columns):
-        if not arrives and end is not None:
-            partings = list(re.finditer(r",|;| (and|while|plus|then|or|but|whereas) | [-–—] ", piece[end:match.start()]))
-            cuts.append(end + partings[-1].start() if partings else match.start())
-        if not arrives or end is not None:
-            end = match.end()
+        if not arrives and after is not None:
+            partings = list(PARTING.finditer(piece, after, match.start()))
+            cuts.append(partings[-1].start() if partings else match.start())
+        if not arrives or after is not None:
+            after = match.end()
     return [piece[a:b] for a, b in zip([0, *cuts], [*cuts, len(piece)])]
 
 

@@ -19,7 +19,8 @@ NEAR_NAME = 0.75  # how alike a name read back must be to the customer's to be h
 UNNAMED_DATE_DAYS = 60  # a date read back without naming its kind is judged against a fact this near
 _TRAVEL_WORDS = re.compile(r"\b(fly|flying|flight|travel\w*|depart\w*|leav\w*|trip|new date|move|moving|rebook)\b")
 _OR_ANOTHER_QUESTION = r",? or (?:would|do|should|shall|can) (?:you|i|we)\b"
-_CLAUSE = r"[;:]| [-–—] |(?:,|,? and|,? but|,? also,?|,? plus) (?=(?:would|do|shall|should|can|may|will) (?:you|i|we)\b)|, and (?=which|what|when)\b"
+_CLAUSE = (r"[;:]| [-–—] |(?:,|,? and|,? but|,? also,?|,? plus) (?=(?:would|do|shall|should|can|may|will) (?:you|i|we)\b)"
+           r"|, and (?=which|what|when)\b")  # where a sentence's clauses part, before a question of their own
 TYPO_LINE_WORDS = 25  # a short line nothing of which was understood is read again with its typos mended
 SHORT_LINE_WORDS = 10  # a line this short that names facts asks for them ("no code? ok, email then")
 SHORT_QUESTION_WORDS = 5  # "Correct?", "Both right?", "QX7R2A?": a question this short is about what came before
@@ -121,13 +122,13 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
     picks = _any(words.CHOICE, lower) and not _proceed_or_else(lower) and \
         not (_yes_no(words.CONSENT, lower) and _any(words.OFFERS, lower))  # "add any of these?" offers
     consent = not picks and (_yes_no(words.CONSENT, lower) or (_yes_no(words.CONFIRMING, lower) and not asked
-                                                              and (_families(lower) or _any(words.GOING_AHEAD, lower))))
+                                                              and (action_families(lower) or _any(words.GOING_AHEAD, lower))))
     if consent and _offers_alternatives(lower):
         consent, picks = False, True
     if picks and _goes_ahead_then_picks(lower):
         consent = True  # "Please confirm you'd like to proceed, and let me know which card to use" asks both
     if consent and stated and _refers_back(lower) and _any(words.READ_BACK, stated[-1].lower()) \
-            and not (_families(lower) or _any(words.GOING_AHEAD, lower)):
+            and not (action_families(lower) or _any(words.GOING_AHEAD, lower)):
         consent = False  # "Let me read back your card: ... All good?" asks whether the details are right
     if picks and not any(name in known for name in asked):
         asked = []  # "Which booking is yours?" to a caller without its code: a pick among them
@@ -238,10 +239,8 @@ def _offers_alternatives(lower: str) -> bool:
     """A yes/no question offering two things ("Would you like to change or cancel it?", "... use the
     certificate, or would you like to add a card?"), unless the first is going ahead or closing."""
     if re.search(_OR_ANOTHER_QUESTION, lower):
-        first, rest = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)
-        if _any(words.GOING_AHEAD, first) or _any(words.CLOSING, first):
-            return False
-        return True
+        first = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)[0]
+        return not (_any(words.GOING_AHEAD, first) or _any(words.CLOSING, first))
     return _any(words.ALTERNATIVES, lower)
 
 
@@ -259,7 +258,8 @@ def _proceed_or_else(lower: str) -> bool:
     return first != lower and _any(words.GOING_AHEAD, first) and _yes_no(words.CONSENT, first)
 
 
-def _families(lower: str) -> list[str]:
+def action_families(lower: str) -> list[str]:
+    """The kinds of action a text names (words.ACTION_FAMILIES: change, cancel, book)."""
     return [family for family, patterns in words.ACTION_FAMILIES.items() if _any(patterns, lower)]
 
 
@@ -279,9 +279,9 @@ def _agreement(lower: str, before: str, known: dict) -> str:
         return DECLINE
     if _any(words.TERMS, asked):
         return AGREE
-    named = set(_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
+    named = set(action_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
     if named:
-        return AGREE if named & set(_families(str(known.get("request", "")).lower())) else DECLINE
+        return AGREE if named & set(action_families(str(known.get("request", "")).lower())) else DECLINE
     if _any(words.OFFERS, before.lower()) or (_any(words.OFFER_QUESTIONS, asked) and not _any(words.GOING_AHEAD, asked)):
         return DECLINE
     return AGREE

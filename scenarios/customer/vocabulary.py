@@ -1,8 +1,8 @@
 """The words agents use, as data: how a rep asks for each kind of fact, asks for agreement, offers
 a choice, reads back, closes the call, and asks what the customer cannot know. Every pattern is a
 regular expression over one sentence in lower case, with markdown already taken out
-(sentences.py). reading.py is the only reader of these tables; the customer's own words are in
-simulator.py and facts.py."""
+(sentences.py). reading.py and choosing.py are the only readers of these tables; the customer's own
+words are in simulator.py and facts.py."""
 from __future__ import annotations
 
 # How a rep asks for each fact the customer may hold (the kinds of facts.py).
@@ -217,7 +217,8 @@ ACTION_FAMILIES = {"change": (r"\bchang", r"\bmov(e|ing)\b", r"\bmodif", r"\bupd
                             r"\bpurchas", r"\bbuy")}
 
 # A pick between actions asked as a yes/no question ("Shall I keep the booking or move you?"): the words
-# that lead into each action, going ahead with what was prepared, and leaving things as they are.
+# that lead into each action, then the verbs of going ahead with what was prepared, of leaving things
+# as they are, and of offering something else.
 ACTION_LEADS = (
     r"^(?:.*?\b)?(?:shall|should|can|may) (?:i|we) ", r"^(?:.*?\b)?(?:do|would) you (?:still )?(?:want|like|wish|need) (?:me |us )?to ",
     r"^(?:.*?\b)?would you (?:rather|prefer)(?: that| for)?(?: (?:i|we|me to|us to|to))? ", r"^(?:.*?\b)?want me to ",
