@@ -11,15 +11,20 @@ import re
 from dataclasses import dataclass, field
 
 from .facts import BY_NAME, DayOfYear, codes_in, dates_in
-from .vocabulary import ACTION_FAMILIES
+from .reading import action_families
+from .vocabulary import ACTION_LEADS, AS_IT_IS, CARRYING_ON, OFFERING_VERBS, OFFERS
 
 LABEL = re.compile(r"\b(?:[A-Z]{2,3} ?\d{2,4}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6})\b")  # CR1011, QX7R2A
 PRICE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
 CLOCK = re.compile(r"\b(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\.?(?!\w)|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
+PARTING = re.compile(r",|;| (and|while|plus|then|or|but|whereas) | [-–—] ")  # between two options in one sentence
 ARRIVING = re.compile(r"\b(arr\w*|lands?|landing|gets? in)\b", re.I)
 FARES = ("Basic", "Standard", "Flex")
 NO_WISH = "Either is fine with me."
 NONE_OF_THEM = "None of those, I'm afraid."
+NEITHER = "Neither, thank you."
+# What an action offered is to the customer (_action_kind).
+WISHED, GOING_ON, UNCHANGED, ANOTHER, OFFER = "wished", "going ahead", "as it is", "another action", "offer"
 
 
 @dataclass
@@ -44,11 +49,77 @@ def choose(said: list[str], known: dict) -> str:
 
 
 def _action(said: list[str], known: dict) -> str | None:
-    """Between actions offered ("change or cancel it?"), what it called for."""
-    last, request = said[-1].lower(), str(known.get("request", "")).lower()
-    offered = [family for family, patterns in ACTION_FAMILIES.items() if any(re.search(p, last) for p in patterns)]
-    wanted = [family for family in offered if any(re.search(p, request) for p in ACTION_FAMILIES[family])]
-    return known["request"] if len(offered) >= 2 and wanted else None
+    """Between actions offered ("Shall I keep the booking or move you to the later flight?"), the one
+    it called for; else going ahead rather than an offer or leaving things as they are ("charge the
+    card on file, or would you rather I look at other dates?"); neither when it wants none of them
+    (with its wish, unless all are offers). Else, when the question names several kinds of action
+    ("change or cancel"), what it called for; None when it offers no actions."""
+    actions, wish = _actions(said[-1]), _wish(known)
+    kinds = [_action_kind(action, wish) for action in actions]
+    if len(actions) >= 2 and None not in kinds:
+        for kind in (WISHED, GOING_ON):
+            if kinds.count(kind) == 1 and set(kinds) <= {kind, UNCHANGED, ANOTHER, OFFER}:
+                action = actions[kinds.index(kind)]
+                return f"Please {_as_said_back(action)}." if " " in action else wish
+        if set(kinds) <= {UNCHANGED, ANOTHER, OFFER}:
+            return NEITHER if set(kinds) == {OFFER} else f"{NEITHER} {wish}"
+    offered = set(action_families(said[-1].lower()))
+    return wish if len(offered) >= 2 and offered & set(action_families(wish.lower())) else None
+
+
+def _actions(question: str) -> list[str]:
+    """The actions a yes/no question offers, each as the rep said it after its lead ("shall I",
+    "would you rather I"); one said without its verb takes the first one's ("add a bag or seat
+    selection"). None unless the first has a lead and each other is an action or a thing."""
+    pieces = [piece.strip(" ,.?!-–—") for piece in re.split(r",? \bor\b ", question.strip())]
+    actions = []
+    for piece in pieces:
+        lead = next((match for pattern in ACTION_LEADS if (match := re.match(pattern, piece, re.I))), None)
+        if lead:
+            actions.append(piece[lead.end():])
+        elif not actions or re.match(r"(\w+ing|by|for|to|with|in|on|at|from|something|anything|other|another|not|"
+                                     r"perhaps|maybe|just)\b", piece, re.I):
+            return []
+        else:
+            actions.append(piece if _is_verb(piece.split()[0].lower()) else f"{actions[0].split()[0]} {piece}")
+    return actions
+
+
+def _is_verb(word: str) -> bool:
+    """Whether a word is one of the verbs of the actions a rep offers (its request's, going ahead,
+    leaving as it is, an offer)."""
+    verbs = (*CARRYING_ON, *AS_IT_IS, *OFFERING_VERBS)
+    return bool(action_families(word)) or any(re.search(pattern, word) for pattern in verbs)
+
+
+def _action_kind(action: str, wish: str) -> str | None:
+    """What an action is to the customer: the one it called for, another kind of action, an offer,
+    leaving things as they are, going ahead with what was prepared; None when it cannot tell."""
+    lower = action.lower()
+    named = set(action_families(lower))
+    if named & set(action_families(wish.lower())):
+        return WISHED
+    if named:
+        return ANOTHER
+    if any(re.search(pattern, lower) for pattern in OFFERS):
+        return OFFER
+    if any(re.search(pattern, lower) for pattern in AS_IT_IS):
+        return UNCHANGED
+    if any(re.search(pattern, lower) for pattern in CARRYING_ON):
+        return GOING_ON
+    return OFFER if any(re.search(pattern, lower) for pattern in OFFERING_VERBS) else None
+
+
+def _as_said_back(action: str) -> str:
+    """The rep's words for an action as the customer says them ("move you to" -> "move me to")."""
+    mine = {"you": "me", "your": "my", "yours": "mine", "yourself": "myself"}
+    return re.sub(r"\b(you|your|yours|yourself)\b", lambda match: mine[match.group(1).lower()], action, flags=re.I)
+
+
+def _wish(known: dict) -> str:
+    """What the customer called for, without its greeting ("Hi, I'd like ..." -> "I'd like ...")."""
+    request = re.sub(r"^(hi|hello|hey)( there)?[,!.]?\s*", "", str(known.get("request", "")), flags=re.I)
+    return request[:1].upper() + request[1:]
 
 
 def _contact(said: list[str], known: dict) -> str | None:
@@ -194,13 +265,26 @@ def _options(said: list[str]) -> list[Option]:
     if len(named) >= 2:
         return list(named.values())
     unnamed = []
-    for piece in pieces:
+    for part in (part for piece in pieces for part in _by_departure(piece, columns)):
         option = Option("")
-        _describe(option, piece, columns)
+        _describe(option, part, columns)
         if option.departs:
             option.label = _clock(option.departs[0])
             unnamed.append(option)
     return unnamed
+
+
+def _by_departure(piece: str, columns: list[str]) -> list[str]:
+    """A piece naming several departures ("one at 6:40am and another at 8:15pm") cut into one part
+    each, at the last parting word before each departure after the first ("and", ",", "while")."""
+    cuts, after = [], None  # after: where the last time named ends, from the first departure on
+    for match, arrives in _clocks(piece, columns):
+        if not arrives and after is not None:
+            partings = list(PARTING.finditer(piece, after, match.start()))
+            cuts.append(partings[-1].start() if partings else match.start())
+        if not arrives or after is not None:
+            after = match.end()
+    return [piece[a:b] for a, b in zip([0, *cuts], [*cuts, len(piece)])]
 
 
 def _pieces(sentence: str) -> list[str]:
@@ -231,14 +315,18 @@ def _columns(said: list[str]) -> list[str]:
 def _describe(option: Option, piece: str, columns: list[str]) -> None:
     option.text += " " + piece
     option.prices += [float(price.replace(",", "")) for price in PRICE.findall(piece)]
+    for match, arrives in _clocks(piece, columns):
+        (option.arrives if arrives else option.departs).append(_minutes(match.group(0)))
+
+
+def _clocks(piece: str, columns: list[str]) -> list[tuple[re.Match, bool]]:
+    """The times a piece names, each with whether it is an arrival (said so, or in a table's arrival column)."""
+    found = []
     for index, match in enumerate(CLOCK.finditer(piece)):
-        minute = _minutes(match.group(0))
         said_as = piece[max(0, match.start() - 14):match.start()]
-        if ARRIVING.search(said_as) or (not re.search(r"\b(dep|leav)", said_as, re.I) and
-                                        columns[index:index + 1] == ["arrives"]):
-            option.arrives.append(minute)
-        else:
-            option.departs.append(minute)
+        found.append((match, bool(ARRIVING.search(said_as)) or (not re.search(r"\b(dep|leav)", said_as, re.I) and
+                                                                columns[index:index + 1] == ["arrives"])))
+    return found
 
 
 def _minutes(clock: str) -> int:

@@ -19,6 +19,8 @@ NEAR_NAME = 0.75  # how alike a name read back must be to the customer's to be h
 UNNAMED_DATE_DAYS = 60  # a date read back without naming its kind is judged against a fact this near
 _TRAVEL_WORDS = re.compile(r"\b(fly|flying|flight|travel\w*|depart\w*|leav\w*|trip|new date|move|moving|rebook)\b")
 _OR_ANOTHER_QUESTION = r",? or (?:would|do|should|shall|can) (?:you|i|we)\b"
+_CLAUSE = (r"[;:]| [-–—] |(?:,|,? and|,? but|,? also,?|,? plus) (?=(?:would|do|shall|should|can|may|will) (?:you|i|we)\b)"
+           r"|, and (?=which|what|when)\b")  # where a sentence's clauses part, before a question of their own
 TYPO_LINE_WORDS = 25  # a short line nothing of which was understood is read again with its typos mended
 SHORT_LINE_WORDS = 10  # a line this short that names facts asks for them ("no code? ok, email then")
 SHORT_QUESTION_WORDS = 5  # "Correct?", "Both right?", "QX7R2A?": a question this short is about what came before
@@ -120,16 +122,20 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
     picks = _any(words.CHOICE, lower) and not _proceed_or_else(lower) and \
         not (_yes_no(words.CONSENT, lower) and _any(words.OFFERS, lower))  # "add any of these?" offers
     consent = not picks and (_yes_no(words.CONSENT, lower) or (_yes_no(words.CONFIRMING, lower) and not asked
-                                                              and (_families(lower) or _any(words.GOING_AHEAD, lower))))
+                                                              and (action_families(lower) or _any(words.GOING_AHEAD, lower))))
     if consent and _offers_alternatives(lower):
         consent, picks = False, True
+    if picks and _goes_ahead_then_picks(lower):
+        consent = True  # "Please confirm you'd like to proceed, and let me know which card to use" asks both
     if consent and stated and _refers_back(lower) and _any(words.READ_BACK, stated[-1].lower()) \
-            and not (_families(lower) or _any(words.GOING_AHEAD, lower)):
+            and not (action_families(lower) or _any(words.GOING_AHEAD, lower)):
         consent = False  # "Let me read back your card: ... All good?" asks whether the details are right
     if picks and not any(name in known for name in asked):
         asked = []  # "Which booking is yours?" to a caller without its code: a pick among them
+    asks_then_picks = False  # "I'll need your name, and should I add a bag or insurance?" asks both
     if (consent or picks and _yes_no(words.CONSENT, lower)) and not _any(words.EXPLICIT_REQUEST, lower):
-        asked = []  # "Would you like to update your email?" does not ask for the email
+        asked = _asked_beside_yes_no(lower)  # "Would you like to update your email?" does not ask for the email
+        asks_then_picks = picks and bool(asked)
     before = ". ".join(told)
     agreement = _agreement(lower, stated[-1] if stated and _refers_back(lower) else "", known) if consent else None
     checked = {} if agreement == DECLINE else _checked(sentence, lower, before, asked, consent, picks, known)
@@ -144,6 +150,8 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
         reading.consent = reading.consent or agreement
     elif asked or checked:
         reading.fixed.extend([reason] if reason else [])
+        if asks_then_picks:
+            reading.choices.append([*told, sentence])
     elif _any(words.REPAIR_CUES, lower):
         pass
     elif reason:
@@ -215,15 +223,33 @@ def _yes_no(patterns, lower: str) -> bool:
     return False
 
 
+def _asked_beside_yes_no(lower: str) -> list[str]:
+    """The facts asked in the clauses of a sentence before its yes/no question, or in a question of
+    which or what after it ("I'll need your email, and would you like to add insurance?", "Shall I
+    go ahead, and which card should I charge?")."""
+    clauses = re.split(_CLAUSE, lower)
+    first = next((index for index, clause in enumerate(clauses)
+                  if _yes_no(words.CONSENT, clause) or _yes_no(words.CONFIRMING, clause)), len(clauses))
+    asking = [clause for index, clause in enumerate(clauses) if index != first and _any(words.ASKING, clause)
+              and (index < first or re.match(r"\s*(which|what|when)\b", clause))]
+    return _asked_kinds(" ".join(asking)) if first < len(clauses) else []
+
+
 def _offers_alternatives(lower: str) -> bool:
     """A yes/no question offering two things ("Would you like to change or cancel it?", "... use the
     certificate, or would you like to add a card?"), unless the first is going ahead or closing."""
     if re.search(_OR_ANOTHER_QUESTION, lower):
-        first, rest = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)
-        if _any(words.GOING_AHEAD, first) or _any(words.CLOSING, first):
-            return False
-        return not (_yes_no(words.CONSENT, first) and _any(words.OFFERS, rest) and not _any(words.OFFERS, first))
+        first = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)[0]
+        return not (_any(words.GOING_AHEAD, first) or _any(words.CLOSING, first))
     return _any(words.ALTERNATIVES, lower)
+
+
+def _goes_ahead_then_picks(lower: str) -> bool:
+    """A yes/no question about going ahead, then, after ", and", a request to pick ("... proceed with
+    the change, and let me know which payment method to use")."""
+    head = re.split(r",? and (?=(?:let me know|tell me|please|which|what|could|can)\b)", lower)[0]
+    return head != lower and _yes_no(words.CONSENT, head) and _any(words.GOING_AHEAD, head) \
+        and not _offers_alternatives(head)
 
 
 def _proceed_or_else(lower: str) -> bool:
@@ -232,7 +258,8 @@ def _proceed_or_else(lower: str) -> bool:
     return first != lower and _any(words.GOING_AHEAD, first) and _yes_no(words.CONSENT, first)
 
 
-def _families(lower: str) -> list[str]:
+def action_families(lower: str) -> list[str]:
+    """The kinds of action a text names (words.ACTION_FAMILIES: change, cancel, book)."""
     return [family for family, patterns in words.ACTION_FAMILIES.items() if _any(patterns, lower)]
 
 
@@ -252,9 +279,9 @@ def _agreement(lower: str, before: str, known: dict) -> str:
         return DECLINE
     if _any(words.TERMS, asked):
         return AGREE
-    named = set(_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
+    named = set(action_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
     if named:
-        return AGREE if named & set(_families(str(known.get("request", "")).lower())) else DECLINE
+        return AGREE if named & set(action_families(str(known.get("request", "")).lower())) else DECLINE
     if _any(words.OFFERS, before.lower()) or (_any(words.OFFER_QUESTIONS, asked) and not _any(words.GOING_AHEAD, asked)):
         return DECLINE
     return AGREE

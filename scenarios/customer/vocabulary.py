@@ -1,8 +1,8 @@
 """The words agents use, as data: how a rep asks for each kind of fact, asks for agreement, offers
 a choice, reads back, closes the call, and asks what the customer cannot know. Every pattern is a
 regular expression over one sentence in lower case, with markdown already taken out
-(sentences.py). reading.py is the only reader of these tables; the customer's own words are in
-simulator.py and facts.py."""
+(sentences.py). reading.py and choosing.py are the only readers of these tables; the customer's own
+words are in simulator.py and facts.py."""
 from __future__ import annotations
 
 # How a rep asks for each fact the customer may hold (the kinds of facts.py).
@@ -159,7 +159,8 @@ CONSENT = (
     r"\b(ok|okay|alright|all right|good) (for me )?to (proceed|go ahead|book|cancel|change|move)\b",
     r"\bcan i (go ahead|proceed)\b", r"\bis it (ok|okay|alright|all right|fine) (if|to|for me to)\b", r"\ball good\?",
     r"\bagreed\?", r"\bdeal\?", r"\bhappy (for me )?to (proceed|go ahead)\b", r"\bgive me the go.ahead\b",
-    r"\bi('ll| will| can) (proceed|go ahead|finali[sz]e)\b.*\b(if|once|when) you (confirm|agree|say|give)\b",
+    r"\bi('ll| will| can) (proceed|go ahead|finali[sz]e)\b.*\b(if|once|when) you (confirm|agree|say|give (me )?(the |your )?"
+    r"(go.ahead|ok|okay|approval|consent|permission))\b",
     r"\bshould we\b", r"\bshall we\b", r"\bdo you want (this|that|the|these) (change|cancellation|booking|changes)\b",
     r"\bwith your (permission|consent|approval)\b.*\?",
     r"\bwould you like (this|that|the|these) (change|cancellation|booking|changes)\b", r"\bare we good\b",
@@ -174,7 +175,7 @@ CONSENT = (
     r"reschedule|proceed|go ahead)\b[^.?!]*\?$",
     r"\b(ok|okay|alright|good|fine)\?$", r"\bare you (ok|okay|happy|fine|good|comfortable|alright) (for me )?to\b",
     r"\bare you sure\b", r"^(ok|okay|alright|all right) (to|if)\b.*\?$", r"\b(ok|okay|alright) (for me )?to (charge|use|bill|apply)\b",
-    r"\bwould you (like|want|need) (a|an|the|some|any|travel|our|extra|that|this|it|to add)\b",
+    r"\bwould you (also )?(like|want|need) (a|an|the|some|any|travel|our|extra|that|this|it|to add)\b",
     r"\b(do|would) you (also |still )?(like|want|wish|need) to \w+",
     r"^(and |also,? |so,? )?(do|would) you (like|want|need)\b", r"\bwould you prefer\b(?!.*\bor\b)",
     r"^(\w+ )?(\w+ )?(\$\d+|insurance|bags?|upgrade|transfer)\b.*\?$",
@@ -195,7 +196,7 @@ GOING_AHEAD = (r"\b(proceed|go ahead|continue|finali[sz]e|process|complete)\b",)
 # The action asked about is an offer of something the customer did not call for: it says no.
 OFFERS = (
     r"\btransfer", r"\bhuman\b", r"\bsupervisor\b", r"\brepresentative\b", r"\bspecialist\b", r"\bmanager\b",
-    r"\binsurance\b", r"\b(checked |extra |additional )?(bags?|baggage|luggage)\b", r"\bother options?\b",
+    r"\binsurance\b", r"\b(checked |extra |additional )?(bags?|baggage|luggage)\b", r"\b(an)?other options?\b",
     r"\balternatives?\b", r"\binstead\b", r"\bexplore\b", r"\bnew (booking|reservation)\b", r"\bseat (selection|upgrade)\b",
     r"\bdifferent (date|day|flight|route|airport)\b", r"\bwait ?list\b", r"\bnewsletter\b", r"\bsurvey\b",
     r"\bcall you back\b", r"\bcallback\b", r"\bone.stop\b", r"\bsearch (for )?(other|more|another)\b",
@@ -215,6 +216,17 @@ ACTION_FAMILIES = {"change": (r"\bchang", r"\bmov(e|ing)\b", r"\bmodif", r"\bupd
                    "book": (r"\bbook\b", r"\bbooking (it|this|that|the flight|you)\b", r"\breserv(e|ing)\b",
                             r"\bpurchas", r"\bbuy")}
 
+# A pick between actions asked as a yes/no question ("Shall I keep the booking or move you?"): the words
+# that lead into each action, then the verbs of going ahead with what was prepared, of leaving things
+# as they are, and of offering something else.
+ACTION_LEADS = (
+    r"^(?:.*?\b)?(?:shall|should|can|may) (?:i|we) ", r"^(?:.*?\b)?(?:do|would) you (?:still )?(?:want|like|wish|need) (?:me |us )?to ",
+    r"^(?:.*?\b)?would you (?:rather|prefer)(?: that| for)?(?: (?:i|we|me to|us to|to))? ", r"^(?:.*?\b)?want me to ",
+    r"^(?:.*?\b)?you(?:'d| would) (?:like|want|rather|prefer)(?: me| that i| i)? (?:to )?")
+CARRYING_ON = (r"\b(charge|bill|pay|put|use|apply|proceed|go ahead|continue|process|finali[sz]e|complete)\b",)
+AS_IT_IS = (r"^(keep|leave|hold|stay|remain)\b",)
+OFFERING_VERBS = (r"^(add|upgrade|look|search|explore|transfer|connect|check|find|try|wait|consider|send|issue)\b",)
+
 # A pick among the options the rep offers: "which ..." is a pick, never a yes/no question.
 CHOICE = (
     r"\bwhich (\w+ )?(one|ones|option|options|flight|flights|of (the|these|them|those|your)|fare|passenger|itinerary|"
@@ -228,7 +240,7 @@ CHOICE = (
 # A yes/no question whose "or" offers alternatives in the same clause ("Would you like to change or
 # cancel it?") is a pick as well; an "or" that opens another question ("or would you ...") is not.
 ALTERNATIVES = (r"\bor\b(?! (would|do|did|are|is|if|should|shall|can|could|will|not|no|anything|something|have|has|"
-                r"perhaps|maybe|else|otherwise|i|we|you|not)\b)",)
+                r"perhaps|maybe|else|otherwise|i|we|you|not|let|tell)\b)",)
 WEAK_CHOICE = (r"\beither\b.*\bor\b.*\?", r"\bor\b[^.?!]*\?$", r"\w/\w.*\?$")
 
 # A question that asks the customer to say again what it meant: the customer asks what is needed.

@@ -133,6 +133,54 @@ CHOICES = [  # (the rep's line offering options, the customer's pick: from the t
     ("Do you prefer one of these two?", "Either is fine with me."),
 ]
 
+CANCELLING = {**FACTS, "request": "Hello, I need to cancel my flight, please."}
+
+ACTION_PICKS = [  # (the customer's facts, a pick between actions asked as a yes/no question, its pick: never agreement)
+    (FACTS, "Do you want me to bill the $95 to the card ending 1111, or would you rather I check other flights first?",
+     "Please bill the $95 to the card ending 1111."),
+    (FACTS, "Should I leave your booking as it is or move it to July 14?", "Please move it to July 14."),
+    (FACTS, "Would you like me to hold your current seat, or shall I rebook you on the 5:05pm?",
+     "Please rebook me on the 5:05pm."),
+    (FACTS, "Shall I add a checked bag or seat selection to the new flight?", "Neither, thank you."),
+    (CANCELLING, "Should I keep the reservation active or cancel it for you?", "Please cancel it for me."),
+    (CANCELLING, "Would you like me to cancel the whole trip, or would you rather I change the date?",
+     "Please cancel the whole trip."),
+    (CANCELLING, "Do you want me to refund the fare to your card — or keep the booking and move it?",
+     "Please refund the fare to my card."),
+    (CANCELLING, "Shall I keep the booking or move it to a later day?",
+     "Neither, thank you. I need to cancel my flight, please."),
+]
+
+OFFERS_IN_PASSING = [  # (facts asked with an offer in the same line and a promise to confirm later, the answer)
+    ("Before I rebook you I need your booking reference and date of birth, and would you like travel insurance on "
+     "the new flight for $19? I will confirm the final price afterwards.",
+     "My confirmation code is QX7R2A. My date of birth is April 5, 1980. No, thank you."),
+    ("Please tell me the email on the reservation plus your last name; also, would you be interested in a seat "
+     "upgrade for $45? Once that's done I'll read the new itinerary back to you.",
+     "My email is ada.lovelace@example.com. My last name is Lovelace. No, thank you."),
+    ("I'll need your confirmation code and date of birth — and do you want me to sign you up for fare alerts? "
+     "I'll go over the new flight with you once I've checked them.",
+     "My confirmation code is QX7R2A. My date of birth is April 5, 1980. No, thank you."),
+    ("I'll need your full name and the PNR, and should I add priority boarding or a lounge pass? I'll confirm it "
+     "all at the end.", "It's Ada Lovelace. My confirmation code is QX7R2A. Neither, thank you."),
+]
+
+GOING_AHEAD_AND_ASKING = [  # (agreement to go ahead asked with a fact or a way to object in one sentence, the answer)
+    ("Please confirm you'd like to proceed with the new flight, and let me know which card you'd like to use for the $95.",
+     "My card number is 4111111111111111. Yes, please go ahead."),
+    ("Shall I go ahead with the change, and what card number should I charge the $95 to?",
+     "My card number is 4111111111111111. Yes, please go ahead."),
+    ('Before I finalize it, please reply "yes" to confirm the new flight, or let me know if anything should be changed.',
+     "Yes, please go ahead."),
+    ("Type yes to confirm the new July 14 flight or tell me if you need any adjustments.", "Yes, please go ahead."),
+]
+
+TIMES_IN_ONE_SENTENCE = [  # (flights offered within one sentence, the pick of callers leaving at 5:05pm, 6:50am, 11:30pm)
+    "I can offer a 6:50am departure and another at 5:05pm; which would you prefer?",
+    "There's one at 6:50am that lands at 9:35am, while the other leaves at 5:05pm and gets in at 7:40pm. Which one?",
+    "We have flights leaving at 6:50am, at 12:15pm and at 5:05pm on July 14 - which works?",
+]
+
 OTHER = [  # (the rep's line, what the customer answers)
     ("What is your frequent flyer number?", "I'm sorry, I don't have a frequent flyer number."),
     ("Could you tell me your passport number?", "I'm sorry, I don't have a passport number."),
@@ -193,6 +241,28 @@ def test_it_confirms_a_right_read_back_and_corrects_a_wrong_one(line, expected):
 @pytest.mark.parametrize("line, expected", CHOICES)
 def test_it_picks_among_options_from_what_it_wants(line, expected):
     assert answer(line) == expected
+
+
+@pytest.mark.parametrize("facts, line, expected", ACTION_PICKS)
+def test_a_pick_between_actions_asked_as_a_yes_no_question_gets_a_pick_not_agreement(facts, line, expected):
+    assert answer(line, facts) == expected
+
+
+@pytest.mark.parametrize("line, expected", OFFERS_IN_PASSING)
+def test_facts_asked_beside_an_offer_are_given_and_the_offer_declined(line, expected):
+    assert answer(line) == expected
+
+
+@pytest.mark.parametrize("line, expected", GOING_AHEAD_AND_ASKING)
+def test_agreement_to_go_ahead_asked_beside_a_fact_or_a_way_to_object_is_given(line, expected):
+    assert answer(line) == expected
+
+
+@pytest.mark.parametrize("line", TIMES_IN_ONE_SENTENCE)
+@pytest.mark.parametrize("leaving, expected", [("5:05pm", "The 5:05pm one, please."), ("6:50am", "The 6:50am one, please."),
+                                               ("11:30pm", "None of those, I'm afraid. I'd like to leave at 11:30pm.")])
+def test_flights_offered_within_one_sentence_are_told_apart_by_their_departure(line, leaving, expected):
+    assert answer(line, {**FACTS, "departure_time": leaving}) == expected
 
 
 @pytest.mark.parametrize("line, expected", OTHER)
