@@ -18,6 +18,7 @@ from crm_app.http_client import http_sender
 from scenarios.gold_path import GoldPath
 
 from ..crm.client import ScenarioClient
+from ..env.actions import SAY_CHANNEL
 from ..env.browser_env import CrmEnv
 from ..env.browser_host import BrowserHost
 from ..episode.play import play_episode
@@ -52,7 +53,9 @@ def exported_rows(folder: Path, with_actions: bool = False) -> list[dict]:
         raise ValueError(f"{folder} holds no exported dataset (no {DATA}/**/*.parquet)")
     rows = []
     for path in files:
-        table = pq.read_table(path, columns=[*COLUMNS, *(("steps",) if with_actions else ())])
+        present = set(pq.read_schema(path).names)  # a dataset exported before the channel column has none
+        channel = ("channel",) if "channel" in present else ()
+        table = pq.read_table(path, columns=[*COLUMNS, *channel, *(("steps",) if with_actions else ())])
         rows += [_with_actions(row) if with_actions else row for row in table.to_pylist()]
     return rows
 
@@ -96,13 +99,13 @@ def check_in_browser(rows: list[dict], server_url: str, operator_token: str, qui
     envs = {}
     try:
         for row in tqdm(rows, unit="episode", disable=quiet, desc="checking"):
-            suite = row["suite"]
-            if suite not in envs:
-                options = PROTOCOLS[suite].env_options()
-                envs[suite] = host.environment(
+            suite, channel = row["suite"], row.get("channel") or SAY_CHANNEL  # how its call was held
+            if (suite, channel) not in envs:
+                options = PROTOCOLS[suite].env_options(channel)
+                envs[suite, channel] = host.environment(
                     lambda browser, options=options: CrmEnv(server_url, browser=browser, operator_token=operator_token,
                                                             **options))
-            played = _replay(envs[suite], row)
+            played = _replay(envs[suite, channel], row)
             stored = {key: row[key] for key in SCORES}
             if played != stored:
                 mismatches.append(Mismatch(suite, row["task"], row["seed"], f"stored {stored}, played now {played}"))

@@ -198,6 +198,7 @@ def test_the_hard_suite_exported_through_the_call_panel_records_its_channel(tmp_
     assert not any(step["action"].startswith(("SAY", "TRANSFER")) for step in row["steps"])
     assert "--channel page" in (out / "README.md").read_text()
     assert [episode.settings["channel"] for episode in read_episodes(out)] == ["page"]  # as compare reads it
+    assert main(["export", "check", str(out), "--browser", "--quiet"]) == 0  # its actions replayed on the page channel
     status, message = refusal(main, ["export", "scenarios", "--suite", "full", "--channel", "page", "--out",
                                      str(tmp_path / "full")], capsys)
     assert status == 2 and "--channel is for the suites with a customer on the line: --suite hard" in message
