@@ -1,12 +1,16 @@
 """The leaderboard: runs ranked by their success over all tasks, each with its 95 % interval (the
 summary's, intervals.py), per suite and per task, pass^k, completion under policy, tokens and cost,
 and its provenance. A run whose interval overlaps the leader's is not separable from it: the
-episodes do not tell which of the two is better."""
+episodes do not tell which of the two is better.
+
+A rate over one task is not a rate over six: runs that cover different tasks (suites, UI variants)
+are grouped by what they cover, the fullest first, and each group is ranked on its own."""
 from __future__ import annotations
 
 import dataclasses
 import math
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from ..episode.trajectory import Trajectory
 from ..experiment.protocols import protocol_of
@@ -14,7 +18,16 @@ from .report.costs import episode_cost
 from .summary import summarize, summarize_overall, task_order
 
 CSV_FIELDS = ["rank", "run", "label", "episodes", "success", "success_low", "success_high", "separable",
-              "pass_k", "k", "under_policy", "tokens", "cost", "method", "model", "git_commit"]
+              "pass_k", "k", "under_policy", "tokens", "cost", "method", "model", "git_commit",
+              "coverage", "coverage_rank"]
+
+# What a run's episodes span, each as (its name in the plural, how an episode says its value).
+DIMENSIONS = (
+    ("tasks", lambda t: t.task),
+    ("suites", lambda t: protocol_of(t.settings).name),
+    ("UI variants", lambda t: str((t.scenario or {}).get("ui_variant") or 0)),
+)
+Coverage = tuple[frozenset[str], ...]  # per dimension, the values a run's episodes have
 
 
 @dataclass
@@ -29,26 +42,65 @@ class Entry:
 @dataclass
 class Standing:
     entry: Entry
-    rank: int
+    rank: int  # among the runs of its coverage
     overall: dict  # the summary row over all its tasks
     suites: dict[str, dict]  # suite -> its row over that suite's tasks
     tasks: dict[str, dict]  # task -> its row
     tokens: int
     cost: float | None  # US dollars; None without a price for every model that spent tokens
-    separable: bool | None = None  # from the leader; None for the leader itself
+    separable: bool | None = None  # from its group's leader; None for the leader itself
+    coverage: Coverage = ()
+    covers: str = ""  # its coverage in words: "all 6 tasks", "1 of 6 tasks: TASK_FIND_FLIGHT"
+    partial: bool = False  # it covers less than all the runs together
+    place: int = 0  # its row on the board, counted over all groups
 
 
 def rank(entries: list[Entry], prices: dict | None = None) -> list[Standing]:
-    """The entries with their rows, best overall success first (the higher interval breaks a tie)."""
+    """The entries with their rows, grouped by coverage (the fullest first), each group ranked on its
+    own: best overall success first (the higher interval breaks a tie)."""
     standings = [_standing(entry, prices) for entry in entries if entry.episodes]
-    standings.sort(key=lambda s: (-s.overall["success_mean"], -s.overall["success_low"], s.entry.name))
+    _describe_coverages(standings)
+    standings.sort(key=lambda s: (_fullest_first(s), -s.overall["success_mean"], -s.overall["success_low"],
+                                  s.entry.name))
+    for group in groups(standings):
+        _rank_group(group)
     for place, standing in enumerate(standings, start=1):
-        standing.rank = place
-    if standings:
-        leader = standings[0].overall
-        for standing in standings[1:]:
-            standing.separable = standing.overall["success_high"] < leader["success_low"]
+        standing.place = place
     return standings
+
+
+def groups(standings: list[Standing]) -> list[list[Standing]]:
+    """The ranked standings in their coverage groups, in order."""
+    return [list(group) for _, group in groupby(standings, key=lambda s: s.coverage)]
+
+
+def describe_coverage(coverage: Coverage, union: Coverage) -> str:
+    """What a run covers out of what all runs cover, in words; what it covers in full is left out."""
+    parts = []
+    for (plural, _), values, everything in zip(DIMENSIONS, coverage, union):
+        if values != everything:
+            left_out = sorted(everything - values, key=task_order)
+            names = (", ".join(sorted(values, key=task_order)) if len(values) <= len(left_out)
+                     else "without " + ", ".join(left_out))
+            parts.append(f"{len(values)} of {len(everything)} {plural}: {names}")
+    return "; ".join(parts) or f"all {len(union[0])} tasks"
+
+
+def _describe_coverages(standings: list[Standing]) -> None:
+    union = tuple(frozenset().union(*values) for values in zip(*(s.coverage for s in standings)))
+    for standing in standings:
+        standing.covers, standing.partial = describe_coverage(standing.coverage, union), standing.coverage != union
+
+
+def _fullest_first(standing: Standing) -> tuple:
+    return tuple(-len(values) for values in standing.coverage), standing.covers
+
+
+def _rank_group(group: list[Standing]) -> None:
+    leader = group[0].overall
+    for place, standing in enumerate(group, start=1):
+        standing.rank = place
+        standing.separable = None if place == 1 else standing.overall["success_high"] < leader["success_low"]
 
 
 def _standing(entry: Entry, prices: dict | None) -> Standing:
@@ -61,7 +113,8 @@ def _standing(entry: Entry, prices: dict | None) -> Standing:
     return Standing(entry, 0, overall,
                     {suite: _overall(found) if len(suites) > 1 else overall for suite, found in sorted(suites.items())},
                     dict(sorted(rows.items(), key=lambda item: task_order(item[0]))), sum(tokens),
-                    _cost(entry, prices) if any(tokens) else None)
+                    _cost(entry, prices) if any(tokens) else None,
+                    coverage=tuple(frozenset(read(t) for t in entry.episodes) for _, read in DIMENSIONS))
 
 
 def _overall(episodes: list[Trajectory]) -> dict:
@@ -82,7 +135,7 @@ def columns(standings: list[Standing]) -> tuple[list[str], list[str]]:
 
 
 def csv_rows(standings: list[Standing]) -> list[dict]:
-    return [{"rank": s.rank, "run": s.entry.name, "label": s.entry.label, "episodes": s.overall["episodes"],
+    return [{"rank": s.place, "coverage": s.covers, "coverage_rank": s.rank, "run": s.entry.name, "label": s.entry.label, "episodes": s.overall["episodes"],
              "success": s.overall["success_mean"], "success_low": s.overall["success_low"],
              "success_high": s.overall["success_high"],
              "separable": "leader" if s.separable is None else "yes" if s.separable else "no",

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..episode.run_folder import REPORT
-from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, rank
+from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, groups, rank
 from ..results.summary import write_csv
 from ..results.table import describe_intervals, format_leaderboard
 from .sources import Source, SourceError, read_sources
@@ -41,13 +41,21 @@ def main(args, parser: argparse.ArgumentParser) -> int:
         parser.error(str(error))
     standings = rank([_entry(source, out) for source in sources], prices)
     suites, tasks = columns(standings)
+    by_coverage = groups(standings)
     page = write_pages(out, {PAGE: ("leaderboard", {
-        "standings": standings, "suites": suites, "tasks": tasks, "run_name": "leaderboard",
+        "standings": standings, "groups": by_coverage, "suites": suites, "tasks": tasks, "run_name": "leaderboard",
         "intervals": describe_intervals([s.overall for s in standings])})})[0]
     write_csv(csv_rows(standings), out / TABLE, CSV_FIELDS)
-    print(format_leaderboard(standings))
+    print(_ranking_text(by_coverage))
     print(f"\nLeaderboard: {page}\nTable:       {out / TABLE}", file=sys.stderr)
     return 0
+
+
+def _ranking_text(by_coverage: list[list]) -> str:
+    if len(by_coverage) < 2:
+        return format_leaderboard([standing for group in by_coverage for standing in group])
+    return "\n\n".join(f"Runs covering {group[0].covers}, ranked among themselves:\n{format_leaderboard(group)}"
+                       for group in by_coverage)
 
 
 def _entry(source: Source, out: Path) -> Entry:

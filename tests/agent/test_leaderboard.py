@@ -12,6 +12,7 @@ from urllib.parse import unquote
 import pytest
 
 from agent.__main__ import main
+from agent.results.leaderboard import CSV_FIELDS
 from agent.results.summary import read_episodes_csv
 from tests.agent.synthetic_runs import write_outcomes
 
@@ -101,3 +102,63 @@ def test_a_summarized_run_is_read_from_its_episodes_csv_while_it_is_up_to_date(b
     later = run / "flat-zero-shot" / "TASK_CANCEL_FLIGHT" / "seed0-trial0.json"
     os.utime(later, (time.time() + 5, time.time() + 5))  # a trajectory written after the summary
     assert read_episodes_csv(run) is None
+
+
+SIX_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
+             "TASK_UPDATE_PASSENGER_DETAILS", "TASK_MODIFY_FLIGHT")
+
+
+@pytest.fixture(scope="module")
+def uneven_board(tmp_path_factory):
+    """One task played twice, both won, against two runs of all six tasks (30 episodes each)."""
+    root = tmp_path_factory.mktemp("uneven")
+    one, six, weaker = root / "one-task", root / "six-tasks", root / "six-tasks-weaker"
+    write_outcomes(one, "oracle", {("TASK_FIND_FLIGHT", seed, 0): 1 for seed in range(2)})
+    write_outcomes(six, "oracle", {(task, seed, 0): int(seed < 4) for task in SIX_TASKS for seed in range(5)})
+    write_outcomes(weaker, "flat-zero-shot", {(task, seed, 0): int(seed < 1) for task in SIX_TASKS for seed in range(5)})
+    out = root / "board"
+    assert main(["leaderboard", str(one), str(weaker), str(six), "--out", str(out)]) == 0
+    return {"out": out, "runs": tuple(map(str, (one, six, weaker)))}
+
+
+def test_runs_of_fewer_tasks_are_ranked_apart_in_the_table(uneven_board, capsys):
+    rows = list(csv.DictReader((uneven_board["out"] / "leaderboard.csv").open()))
+    one, six, weaker = uneven_board["runs"]
+    assert [(r["rank"], r["run"], r["episodes"], r["coverage"], r["coverage_rank"], r["separable"]) for r in rows] == [
+        ("1", six, "30", "all 6 tasks", "1", "leader"), ("2", weaker, "30", "all 6 tasks", "2", "yes"),
+        ("3", one, "2", "1 of 6 tasks: TASK_FIND_FLIGHT", "1", "leader")]
+    assert list(rows[0])[:16] == CSV_FIELDS[:16]  # the columns as before, the new ones after them
+
+
+def test_a_run_in_fewer_ui_variants_is_ranked_apart(tmp_path, capsys):
+    both, first = tmp_path / "both-variants", tmp_path / "variant-0"
+    for ui_variant in (0, 1):
+        write_outcomes(both, "oracle", {(task, 3 * ui_variant + seed, 0): 1 for task in TASKS for seed in range(3)},
+                       ui_variant=ui_variant)
+    write_outcomes(first, "oracle", {(task, seed + 10, 0): 1 for task in TASKS for seed in range(3)})
+    assert main(["leaderboard", str(first), str(both), "--out", str(tmp_path / "board")]) == 0
+    rows = list(csv.DictReader((tmp_path / "board" / "leaderboard.csv").open()))
+    assert [(r["run"], r["coverage"], r["coverage_rank"]) for r in rows] == [
+        (str(both), "all 2 tasks", "1"), (str(first), "1 of 2 UI variants: 0", "1")]
+    assert "Runs covering 1 of 2 UI variants: 0, ranked among themselves" in capsys.readouterr().out
+
+
+@pytest.mark.browser
+def test_the_page_marks_a_run_of_fewer_tasks_and_ranks_it_on_its_own(uneven_board, page):
+    page.goto((uneven_board["out"] / "index.html").resolve().as_uri())
+    one, six, weaker = uneven_board["runs"]
+    assert page.get_by_text("do not all cover the same tasks").is_visible()
+    table = page.get_by_role("table")
+    groups = table.get_by_role("rowgroup").filter(has=page.locator("tr[data-run]"))
+    assert groups.count() == 2
+    fullest, fewer = groups.nth(0), groups.nth(1)
+    assert "Runs covering all 6 tasks, ranked among themselves" in fullest.get_by_role("row").first.inner_text()
+    assert "Runs covering 1 of 6 tasks: TASK_FIND_FLIGHT" in fewer.get_by_role("row").first.inner_text()
+    assert fullest.locator("tr[data-run]").evaluate_all("rows => rows.map(r => r.dataset.run)") == [six, weaker]
+    assert fullest.locator("td.rank").all_inner_texts() == ["1", "2"]
+    assert fullest.locator("td.mark").all_inner_texts() == ["leader", "separable"]
+    only = fewer.locator("tr[data-run]")
+    assert only.evaluate_all("rows => rows.map(r => r.dataset.run)") == [one]
+    assert (only.locator("td.rank").inner_text(), only.locator("td.mark").inner_text()) == ("1", "leader")
+    assert only.get_by_text("1 of 6 tasks: TASK_FIND_FLIGHT").is_visible()  # the mark beside the run
+    assert fullest.get_by_text("of 6 tasks").count() == 0  # the runs of every task are not marked

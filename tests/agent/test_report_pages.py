@@ -2,6 +2,7 @@
 screenshots and traces) and a real flat run against the fake model, plus synthetic trajectories
 for breadth (more labels, trials, failures, a crash, an incomplete and an unreadable file)."""
 import json
+import re
 import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -31,9 +32,10 @@ def run_folder(tmp_path_factory, live_server):
               "--quiet", "--server", live_server, "--model", "fake-model", "--base-url", fake.base_url])
         requests = list(fake.requests)
     write_run(out, labels=SYNTHETIC, seeds=2, trials=2)
-    (out / "run.json").write_text(json.dumps(PROVENANCE))
+    provenance = {**json.loads((out / "run.json").read_text()), **PROVENANCE}  # the run's record, some keys fixed
+    (out / "run.json").write_text(json.dumps(provenance))
     assert main(["report", str(out)]) == 0
-    return {"out": out, "report": out / "report", "model_requests": requests}
+    return {"out": out, "report": out / "report", "model_requests": requests, "provenance": provenance}
 
 
 @pytest.fixture
@@ -85,9 +87,38 @@ def test_the_overview_table_has_every_task_and_label_and_the_provenance(offline_
     assert oracle_booking.nth(14).inner_text() == "1.00 ± n/a [0.21, 1.00]"
     assert oracle_booking.nth(16).inner_text() == "3.0 ± n/a"
     assert "Wilson score interval for success" in page.locator("p.intervals").inner_text()
-    provenance = page.locator("table.provenance").inner_text()
-    assert "0123abc" in provenance and "python -m agent run --method oracle,flat" in provenance
-    assert "oracle, flat-zero-shot" in provenance
+
+
+def test_the_results_come_first_and_the_provenance_is_folded_below_them_complete(offline_page, run_folder):
+    page = offline_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_report(page, run_folder)
+    first_screen = {"x": 0, "y": 0, "width": 1280, "height": 800}
+    outcome = page.get_by_text(re.compile(r"\d+ episodes:\s+\d+ success"))
+    results = page.get_by_role("region", name="Results")  # the table, scrolled sideways inside it
+    for shown in (outcome, results, page.get_by_role("table", name="Results").get_by_role("rowheader", name="all tasks")):
+        assert within(shown.bounding_box(), first_screen), shown
+    assert page.evaluate("window.scrollY") == 0
+    fold = page.locator("details", has=page.get_by_text("How this run was made"))
+    assert fold.get_attribute("open") is None and not page.get_by_text("0123abc").is_visible()
+    assert fold.bounding_box()["y"] > page.locator("#charts").bounding_box()["y"]  # after the charts
+    fold.get_by_text("How this run was made").click()
+    provenance = fold.get_by_role("table", name="run.json")
+    recorded = run_folder["provenance"]
+    assert provenance.locator("> tbody > tr > th").all_inner_texts() == list(recorded)  # every key of run.json
+    text = provenance.inner_text()
+    assert "0123abc" in text and "python -m agent run --method oracle,flat" in text
+    assert "oracle, flat-zero-shot" in text and "2026-06-01T10:00:00Z" in text
+    assert all(f"{name}\t{version}" in text for name, version in recorded["packages"].items())
+    assert all(f"{key}\t{value}" in text for key, value in recorded["settings"]["flat-zero-shot"].items()
+               if isinstance(value, (str, int)) and not isinstance(value, bool))
+    found = fold.get_by_role("table", name="What the trajectories say").inner_text()
+    assert "flat-zero-shot, heap-few-shot, oracle, step-few-shot" in found and "fake-model" in found
+
+
+def within(box, screen) -> bool:
+    return (box["x"] >= screen["x"] and box["y"] >= screen["y"] and box["x"] + box["width"] <= screen["width"]
+            and box["y"] + box["height"] <= screen["height"])
 
 
 def test_every_chart_renders_with_a_size(offline_page, run_folder):
