@@ -19,7 +19,7 @@ from .summary import summarize, summarize_overall, task_order
 
 CSV_FIELDS = ["rank", "run", "label", "episodes", "success", "success_low", "success_high", "separable",
               "pass_k", "k", "under_policy", "tokens", "cost", "method", "model", "git_commit",
-              "coverage", "coverage_rank"]
+              "coverage", "coverage_rank", "seconds_per_task"]
 
 # What a run's episodes span, each as (its name in the plural, how an episode says its value).
 DIMENSIONS = (
@@ -141,5 +141,6 @@ def csv_rows(standings: list[Standing]) -> list[dict]:
              "separable": "leader" if s.separable is None else "yes" if s.separable else "no",
              "pass_k": s.overall["pass_k"], "k": s.overall["k"], "under_policy": s.overall.get("under_policy_rate", ""),
              "tokens": s.tokens, "cost": "" if s.cost is None else s.cost,
+             "seconds_per_task": s.overall.get("seconds_mean", ""),  # a person's play only
              **{key: s.entry.provenance.get(key) or "" for key in ("method", "model", "git_commit")}}
             for s in standings]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..episode.run_folder import REPORT
 from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, groups, rank
-from ..results.summary import write_csv
+from ..results.summary import had_times, write_csv
 from ..results.table import describe_intervals, format_leaderboard
 from .sources import Source, SourceError, read_sources
 
@@ -44,6 +44,7 @@ def main(args, parser: argparse.ArgumentParser) -> int:
     by_coverage = groups(standings)
     page = write_pages(out, {PAGE: ("leaderboard", {
         "standings": standings, "groups": by_coverage, "suites": suites, "tasks": tasks, "run_name": "leaderboard",
+        "timed": had_times([s.overall for s in standings]),  # a column for the time per task: a person played
         "intervals": describe_intervals([s.overall for s in standings])})})[0]
     write_csv(csv_rows(standings), out / TABLE, CSV_FIELDS)
     print(_ranking_text(by_coverage))

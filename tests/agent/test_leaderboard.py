@@ -71,6 +71,7 @@ def test_the_page_read_back_in_chromium(board, page):
     assert "$0.0480" in rows.nth(2).inner_text() and "scripted-model" in rows.nth(2).inner_text()
     headers = page.locator("#leaderboard thead th").all_inner_texts()
     assert headers[5:8] == ["full suite", "TASK_FIND_FLIGHT", "TASK_CANCEL_FLIGHT"]
+    assert "seconds per task" not in headers  # only where a person played
     assert rows.nth(2).locator("> td").nth(5).inner_text() == "0.10 [0.03, 0.30]"  # 2 of 20 flights found
     links = page.locator("#leaderboard > tbody > tr > th.run a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     for run, href in zip((oracle, other, wrong), links):

@@ -4,6 +4,7 @@ with its page events as timed steps, the call, the person's name and consent, /e
 run.json records the person; bad command lines are clear errors."""
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import json
 import urllib.parse
@@ -120,7 +121,9 @@ def read_like_an_agents_run(out, work):
     """report, leaderboard, export and compare take a person's run folder as they take an agent's."""
     assert main(["report", str(out)]) == 0 and "human" in (out / "report" / "index.html").read_text()
     assert main(["leaderboard", f"{out}:human", "--out", str(work / "board")]) == 0
-    assert "human" in (work / "board" / "leaderboard.csv").read_text()
+    (row,) = csv.DictReader((work / "board" / "leaderboard.csv").open())
+    assert row["label"] == "human" and float(row["seconds_per_task"]) > 0  # the time per task a person took
+    assert "<th>seconds per task</th>" in (work / "board" / "index.html").read_text()
     assert main(["export", "run", str(out), "--out", str(work / "dataset")]) == 0
     assert main(["compare", f"{out}:human", f"{work / 'dataset'}", "--out", str(work / "pairs")]) == 0
     assert "human" in (work / "pairs" / "comparison.csv").read_text()
