@@ -27,8 +27,9 @@ def format_labelled(rows: list[dict], references: list[Reference] = (), width: i
                     wide: bool = False) -> str:
     """The protocol line, then the table of summary_rows() `rows` (per task, each label's total last).
     Paper-protocol results take the papers' layout; the others the wide one (format_table) when
-    `wide`, or when it has at most WIDE_METHODS labels and fits `width` characters (None: any),
-    else the long form fitted to `width` (format_long_table)."""
+    `wide` or no `width` is given, or when it has at most WIDE_METHODS labels and fits `width`
+    characters, else the long form fitted to `width` (format_long_table); the protocol line is then
+    wrapped to `width` too."""
     protocols = list(dict.fromkeys(row.get("protocol") or "full" for row in rows))
     title = " ".join(["; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols),
                       describe_intervals(rows)])
@@ -37,9 +38,11 @@ def format_labelled(rows: list[dict], references: list[Reference] = (), width: i
         sources = [f"{ref.title} (reported, not measured here): {ref.source}. Model: {ref.model}." for ref in references]
         return "\n".join([title, format_paper_table(rows, references), *sources])
     table = format_table(rows)
-    if wide or width is None or (len(_labels(rows)) <= WIDE_METHODS and _widest(table) <= width):
+    if wide or width is None:
         return "\n".join([title, table])
-    return "\n".join([textwrap.fill(title, width), format_long_table(rows, width)])
+    if len(_labels(rows)) > WIDE_METHODS or _widest(table) > width:
+        table = format_long_table(rows, width)
+    return "\n".join([textwrap.fill(title, width), table])
 
 
 def _total_named_by_suite(row: dict) -> dict:
