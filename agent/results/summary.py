@@ -144,11 +144,13 @@ def summarize_overall(episodes: list[Trajectory], planned=()) -> list[dict]:
     suite = _suites(episodes)
     episodes_of, planned_of = defaultdict(list), defaultdict(list)
     for t in episodes:
-        episodes_of[suite(t.label, t.task)].append(dataclasses.replace(t, task=ALL_TASKS_ROW, seed=f"{t.task}/{t.seed}"))
+        total = dataclasses.replace(t, task=ALL_TASKS_ROW, seed=f"{t.task}/{t.seed}")
+        episodes_of[suite(t.label, t.task)].append(total)
     for label, task, seed, trial in planned:
         planned_of[suite(label, task)].append((label, ALL_TASKS_ROW, f"{task}/{seed}", trial))
-    rows = [row for name in sorted({*episodes_of, *planned_of}) for row in summarize(episodes_of[name], planned_of[name])]
-    return sorted(rows, key=lambda row: row["method"])
+    suites = sorted({*episodes_of, *planned_of})
+    rows = [row for name in suites for row in summarize(episodes_of[name], planned_of[name])]
+    return sorted(rows, key=lambda row: row["method"])  # stable: a label's suites in name order
 
 
 def _suites(episodes: list[Trajectory]) -> Callable[[str, str], str]:

@@ -5,8 +5,9 @@ reported numbers (agent/results/references/) in columns of their own beside the 
 sources under the table. Other results: one row per task, a group of columns per method label
 (format_table), or, for more labels than that shows in the terminal's width, the long form: a row
 per label and task (format_long_table), its columns in blocks as wide as the terminal. Each label's
-rows end with its total over all tasks (summary.summary_rows). Every table is laid out by render_table. A rate's cell ends with its 95 % interval, `[low, high]`,
-and the first line says how the intervals were made (intervals.py)."""
+rows end with its total over all tasks (summary.summary_rows). Every table is laid out by
+render_table. A rate's cell ends with its 95 % interval, `[low, high]`, and the first line says how
+the intervals were made (intervals.py)."""
 from __future__ import annotations
 
 import math
