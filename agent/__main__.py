@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import webbrowser
 from pathlib import Path
@@ -35,8 +36,7 @@ from .policies import SHOT_NAMES, environment_of, make_policy, methods, shot_set
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
-from .results.summary import (EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summarize,
-                              summarize_overall, write_csv)
+from .results.summary import EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summary_rows, write_csv
 from .results.compare import variant_gaps
 from .results.table import format_labelled, format_variant_gaps
 from .standings import compare_cli, leaderboard_cli
@@ -94,8 +94,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
                                   args.max_steps, ui_variants)]
         return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv, references)
     if args.by_variant:
-        return _print_summary_by_variant(out)
-    return _print_summary(out, references, parser)
+        return _print_summary_by_variant(out, args.wide)
+    return _print_summary(out, references, parser, args.wide)
 
 
 def _run(args, specs: list, variants: list, out: Path, policy_options: dict, argv: list[str],
@@ -126,7 +126,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
                 played = play(run, config, args.concurrency, progress=not args.quiet, **execution)
             except RunStopped as stopped:
                 finish_record(out, record, f"stopped: {stopped}")
-                _print_summary(out, references)
+                _print_summary(out, references, wide=args.wide)
                 if not args.no_report:
                     _report(out)
                 print(f"\nThe run stopped: {stopped}\nFinished episodes are kept in {out}; "
@@ -136,7 +136,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
     except (ServerError, BackendError) as error:
         print(error, file=sys.stderr)
         return 1
-    _print_summary(out, references)
+    _print_summary(out, references, wide=args.wide)
     if not args.no_report:
         _report(out)
     _print_locations(out)
@@ -205,10 +205,12 @@ def _references(value: str | None, parser: argparse.ArgumentParser) -> list:
         parser.error(f"--reference: {error}")
 
 
-def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentParser | None = None) -> int:
-    """Write OUT/summary.csv and print the table (with the reference columns); the exit status."""
+def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentParser | None = None,
+                   wide: bool = False) -> int:
+    """Write OUT/summary.csv and print the table (with the reference columns; the wide layout when
+    `wide`, else as the terminal's width allows: table.format_labelled); the exit status."""
     trajectories = load_trajectories(out)
-    rows = summarize(trajectories, planned_episodes(out))
+    rows = summary_rows(trajectories, planned_episodes(out))
     write_csv(rows, out / SUMMARY_CSV)
     write_csv(episode_rows(trajectories), out / EPISODES_CSV, EPISODE_FIELDS)
     if not rows:
@@ -219,22 +221,26 @@ def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentPa
         if parser is None:
             raise ValueError(message)
         parser.error(message)
-    overall = summarize_overall([t for t in trajectories if t.complete])
-    print(format_labelled(rows, references, overall))
+    print(format_labelled(rows, references, _terminal_width(), wide))
     return 0
 
 
-def _print_summary_by_variant(out: Path) -> int:
+def _print_summary_by_variant(out: Path, wide: bool = False) -> int:
     """The table of OUT's episodes by the UI variant each was played in (OUT/summary-by-variant.csv)."""
     trajectories = by_ui_variant(load_trajectories(out))
-    rows = summarize(trajectories)
+    rows = summary_rows(trajectories)
     write_csv(rows, out / SUMMARY_BY_VARIANT_CSV)
     if not rows:
         print(f"No trajectories under {out}.")
         return 0
-    print(format_labelled(rows, (), summarize_overall([t for t in trajectories if t.complete])))
+    print(format_labelled(rows, (), _terminal_width(), wide))
     print("\n" + format_variant_gaps(variant_gaps(trajectories)))
     return 0
+
+
+def _terminal_width() -> int:
+    """The columns of the terminal (the COLUMNS variable first), 120 without one."""
+    return shutil.get_terminal_size((120, 24)).columns
 
 
 def _print_locations(out: Path) -> None:
@@ -366,6 +372,9 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
         command.add_argument("--reference", metavar="NAMES",
                              help=f"paper protocol: the papers' reported numbers beside the measured columns, "
                                   f"comma-separated: {', '.join(reference_names())} (agent/results/references/)")
+        command.add_argument("--wide", action="store_true",
+                             help="a column group per method, a row per task, however wide (default: so when at "
+                                  "most two methods fit the terminal's width, else a row per method and task)")
     report = commands.add_parser("report", help="write OUT/report/index.html: charts, tables, every episode step by step",
                                  formatter_class=_Help)
     report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")

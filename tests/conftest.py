@@ -23,6 +23,9 @@ OPERATOR = {"X-Operator-Token": OPERATOR_TOKEN}
 os.environ["CRM_OPERATOR_TOKEN"] = OPERATOR_TOKEN
 _INSTANCE = tempfile.TemporaryDirectory(prefix="crm-instance-")  # removed when the test session ends
 os.environ["CRM_INSTANCE_PATH"] = _INSTANCE.name
+# The printed tables are laid out for the terminal's width (agent/results/table.py): 120, whatever
+# terminal runs the tests (a test of another width sets its own).
+os.environ["COLUMNS"] = "120"
 
 
 @pytest.fixture(scope="session")

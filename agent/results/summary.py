@@ -137,10 +137,34 @@ def metric(trajectory: Trajectory, key: str) -> float:
     return float(trajectory.metrics.get(key, 0))
 
 
-def summarize_overall(episodes: list[Trajectory]) -> list[dict]:
-    """One row per label over all tasks (ALL_TASKS_ROW), each episode counted once: a scenario is
-    then named by its task and seed together."""
-    return summarize([dataclasses.replace(t, task=ALL_TASKS_ROW, seed=f"{t.task}/{t.seed}") for t in episodes])
+def summarize_overall(episodes: list[Trajectory], planned=()) -> list[dict]:
+    """One row per label and suite over all its tasks (ALL_TASKS_ROW; its `protocol` names the suite),
+    each episode counted once: a scenario is then named by its task and seed together, so intervals
+    resample whole scenarios of any task. `planned` as summarize's."""
+    suite = _suites(episodes)
+    episodes_of, planned_of = defaultdict(list), defaultdict(list)
+    for t in episodes:
+        total = dataclasses.replace(t, task=ALL_TASKS_ROW, seed=f"{t.task}/{t.seed}")
+        episodes_of[suite(t.label, t.task)].append(total)
+    for label, task, seed, trial in planned:
+        planned_of[suite(label, task)].append((label, ALL_TASKS_ROW, f"{task}/{seed}", trial))
+    suites = sorted({*episodes_of, *planned_of})
+    rows = [row for name in suites for row in summarize(episodes_of[name], planned_of[name])]
+    return sorted(rows, key=lambda row: row["method"])  # stable: a label's suites in name order
+
+
+def _suites(episodes: list[Trajectory]) -> Callable[[str, str], str]:
+    """The suite (protocol name) of a label's task, as summarize's row of it says."""
+    known = {(t.label, t.task): protocol_of(t.settings).name for t in reversed(episodes)}
+    return lambda label, task: known.get((label, task), protocol_of(None).name)
+
+
+def summary_rows(episodes: list[Trajectory], planned=()) -> list[dict]:
+    """The rows of the table and summary.csv: summarize's per task, each label's total rows
+    (summarize_overall) after its tasks."""
+    rows = summarize(episodes, planned) + summarize_overall(episodes, planned)
+    labels = list(dict.fromkeys(row["method"] for row in rows))
+    return sorted(rows, key=lambda row: (labels.index(row["method"]), row["task"] == ALL_TASKS_ROW))
 
 
 def by_scenario(runs: list[Trajectory], value: Callable[[Trajectory], float]) -> list[list[float]]:
@@ -276,5 +300,7 @@ def _csv_value(key: str, value):
 
 
 def task_order(task: str) -> tuple[int, str]:
-    """The papers' order for the six tasks; any other name after them, alphabetically."""
+    """The papers' order for the six tasks; any other name after them, alphabetically; the total last."""
+    if task.startswith(ALL_TASKS_ROW):  # the table names a total by its suite when it has several
+        return len(TASK_NAMES) + 1, task
     return (TASK_NAMES.index(task) if task in TASK_NAMES else len(TASK_NAMES), task)

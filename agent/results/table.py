@@ -2,31 +2,61 @@
 measured under, then the table. Paper-protocol results take the layout of HeaP Fig. 5: a block of
 rows per task (success, progress, #actions, ...) and one column per method label, with the papers'
 reported numbers (agent/results/references/) in columns of their own beside the measured ones and their
-sources under the table. Full-protocol results: one row per task, a group of columns per method label (format_table).
-Every table is laid out by render_table. A rate's cell ends with its 95 % interval, `[low, high]`,
-and the first line says how the intervals were made (intervals.py)."""
+sources under the table. Other results: one row per task, a group of columns per method label
+(format_table), or, for more labels than that shows in the terminal's width, the long form: a row
+per label and task (format_long_table), its columns in blocks as wide as the terminal. Each label's
+rows end with its total over all tasks (summary.summary_rows). Every table is laid out by
+render_table. A rate's cell ends with its 95 % interval, `[low, high]`, and the first line says how
+the intervals were made (intervals.py)."""
 from __future__ import annotations
 
 import math
+import textwrap
 
 from ..experiment.protocols import PROTOCOLS
 from .compare import Comparison, Gap, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
-from .summary import (CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TIME_COLUMN, TOKEN_COLUMNS, UNKNOWN,
-                      VIOLATIONS_COLUMN, had_a_call, had_times, task_order)
+from .summary import (ALL_TASKS_ROW, CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TIME_COLUMN,
+                      TOKEN_COLUMNS, UNKNOWN, VIOLATIONS_COLUMN, had_a_call, had_times, task_order)
 
 
-def format_labelled(rows: list[dict], references: list[Reference] = (), overall: list[dict] = ()) -> str:
-    """The protocol line, then the table of the per-task `rows`; a paper-protocol table also gets
-    the `overall` rows (summary.summarize_overall) as a last block."""
+WIDE_METHODS = 2  # a run of more methods is printed in the long form, unless --wide
+
+
+def format_labelled(rows: list[dict], references: list[Reference] = (), width: int | None = None,
+                    wide: bool = False) -> str:
+    """The protocol line, then the table of summary_rows() `rows` (per task, each label's total last).
+    Paper-protocol results take the papers' layout; the others the wide one (format_table) when
+    `wide` or no `width` is given, or when it has at most WIDE_METHODS labels and fits `width`
+    characters, else the long form fitted to `width` (format_long_table); the protocol line is then
+    wrapped to `width` too."""
     protocols = list(dict.fromkeys(row.get("protocol") or "full" for row in rows))
     title = " ".join(["; ".join(f"Protocol {name}: {PROTOCOLS[name].description}." for name in protocols),
                       describe_intervals(rows)])
-    if protocols != ["paper"]:
-        return "\n".join([title, format_table(rows)])
-    sources = [f"{ref.title} (reported, not measured here): {ref.source}. Model: {ref.model}." for ref in references]
-    return "\n".join([title, format_paper_table([*rows, *overall], references), *sources])
+    rows = [_total_named_by_suite(row) for row in rows] if len(protocols) > 1 else rows
+    if protocols == ["paper"]:
+        sources = [f"{ref.title} (reported, not measured here): {ref.source}. Model: {ref.model}." for ref in references]
+        return "\n".join([title, format_paper_table(rows, references), *sources])
+    table = format_table(rows)
+    if wide or width is None:
+        return "\n".join([title, table])
+    if len(_labels(rows)) > WIDE_METHODS or _widest(table) > width:
+        table = format_long_table(rows, width)
+    return "\n".join([textwrap.fill(title, width), table])
+
+
+def _total_named_by_suite(row: dict) -> dict:
+    """A total row whose task names its suite, for a table of several suites: `all tasks (hard)`."""
+    return {**row, "task": f"{ALL_TASKS_ROW} ({row['protocol']})"} if row["task"] == ALL_TASKS_ROW else row
+
+
+def _labels(rows: list[dict]) -> list[str]:
+    return sorted({row["method"] for row in rows})
+
+
+def _widest(text: str) -> int:
+    return max(map(len, text.splitlines()), default=0)
 
 
 def describe_intervals(rows: list[dict]) -> str:
@@ -86,15 +116,10 @@ def _reference_cell(reference: Reference, label: str, task: str, name: str) -> s
 
 def format_table(rows: list[dict]) -> str:
     """Rows are tasks, each method a group of columns: success, progress, #actions (mean ± se)."""
-    methods = sorted({r["method"] for r in rows})
+    methods = _labels(rows)
     tasks = sorted(dict.fromkeys(r["task"] for r in rows), key=task_order)
     cells = {(r["method"], r["task"]): r for r in rows}
-    show_pass = any(r["pass_k"] != "" for r in rows)
-    show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
-    show_embedding = any(r.get("embedding_tokens") for r in rows)
-    names = ([name for name, _ in METRICS] + (["pass^k"] if show_pass else []) + _call_names(rows)
-             + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
-             + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + time_names(rows) + list(STATUS_COLUMNS))
+    names = _column_names(rows)
     header = ["task"] + [f"{m} {n}" for m in methods for n in names]
     body = []
     for task in tasks:
@@ -104,6 +129,25 @@ def format_table(rows: list[dict]) -> str:
             line += [format_cell(row, name) for name in names]
         body.append(line)
     return render_table(header, body)
+
+
+def format_long_table(rows: list[dict], width: int) -> str:
+    """A row per label and task (the label's totals after its tasks), a column per metric; columns
+    that do not fit `width` go on in further blocks, each repeating the label and task."""
+    names = _column_names(rows)
+    ordered = sorted(rows, key=lambda row: (row["method"], task_order(row["task"])))
+    body = [[row["method"], row["task"]] + [format_cell(row, name) for name in names] for row in ordered]
+    return render_blocks(["method", "task"] + names, body, 2, width)
+
+
+def _column_names(rows: list[dict]) -> list[str]:
+    """A label's columns: METRICS, then pass^k, the call's verdicts, tokens and time where the rows have them."""
+    show_pass = any(r["pass_k"] != "" for r in rows)
+    show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
+    show_embedding = any(r.get("embedding_tokens") for r in rows)
+    return ([name for name, _ in METRICS] + (["pass^k"] if show_pass else []) + _call_names(rows)
+            + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
+            + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + time_names(rows) + list(STATUS_COLUMNS))
 
 
 def format_cell(row: dict | None, name: str) -> str:
@@ -144,6 +188,20 @@ def render_table(header: list[str], body: list[list], rule: bool = True) -> str:
     render = lambda line: "  ".join(str(c).ljust(w) for c, w in zip(line, widths)).rstrip()  # noqa: E731
     rules = [render(["-" * w for w in widths])] if rule else []
     return "\n".join([render(header), *rules] + [render(line) for line in body])
+
+
+def render_blocks(header: list[str], body: list[list], keys: int, width: int) -> str:
+    """render_table cut into blocks of columns no wider than `width` together, a blank line apart;
+    each block starts with the first `keys` columns (a block wider still holds one column)."""
+    widths = [max(len(str(line[i])) for line in [header] + body) for i in range(len(header))]
+    blocks = [[]]
+    for column in range(keys, len(header)):
+        chosen = [*range(keys), *blocks[-1], column]
+        if blocks[-1] and sum(widths[i] for i in chosen) + 2 * (len(chosen) - 1) > width:
+            blocks.append([])
+        blocks[-1].append(column)
+    pick = lambda line, block: [line[i] for i in [*range(keys), *block]]  # noqa: E731
+    return "\n\n".join(render_table(pick(header, block), [pick(line, block) for line in body]) for block in blocks)
 
 
 def format_comparison(comparison: Comparison) -> str:

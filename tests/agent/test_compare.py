@@ -84,9 +84,14 @@ def test_the_variant_breakdown_has_intervals_and_the_paired_gap_to_variant_0(tmp
     for variant in (1, 2):  # variant 1 loses seeds 6-9, variant 2 seeds 7-9
         write_outcomes(tmp_path, f"flat-ui{variant}", {(FIND, s, 0): int(s < 5 + variant) for s in range(10)},
                        ui_variant=variant)
-    assert main(["summarize", "--out", str(tmp_path), "--by-variant"]) == 0
+    assert main(["summarize", "--out", str(tmp_path), "--by-variant", "--wide"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "1.00 ± 0.00 [0.72, 1.00]" in lines[3] and "0.60 ± 0.16 [0.31, 0.83]" in lines[3]
+    assert lines[4].startswith("all tasks")  # one task: its total is the same
+    assert main(["summarize", "--out", str(tmp_path), "--by-variant"]) == 0  # three labels: a row per label and task
+    rows = {tuple(line.split()[:2]): line for line in capsys.readouterr().out.splitlines() if line.startswith("flat-ui")}
+    assert "1.00 ± 0.00 [0.72, 1.00]" in rows[("flat-ui0", FIND)] and "0.60 ± 0.16 [0.31, 0.83]" in rows[("flat-ui1", FIND)]
+    assert "0.60 ± 0.16 [0.31, 0.83]" in rows[("flat-ui1", "all")]
     assert lines[-1].split() == ["flat", "10", "1.00", "0.65", "+0.35", "[0.10,", "0.65]"]
     assert main(["report", str(tmp_path), "--by-variant"]) == 0
     gap = (tmp_path / "report" / "index.html").read_text().split('id="variant-gap"')[1].split("</section>")[0]

@@ -163,6 +163,7 @@ def test_an_exported_run_scores_as_its_summary(tmp_path, live_server):
     rows = pq.read_table(tmp_path / "dataset" / "data").to_pylist()
     summary = {row["task"]: float(row["success_mean"]) for row in csv.DictReader((run_dir / "summary.csv").open())}
     by_task = {task: [r["success"] for r in rows if r["task"] == task] for task in summary}
+    by_task["all tasks"] = [r["success"] for r in rows]
     assert {task: sum(found) / len(found) for task, found in by_task.items()} == summary
     assert '"command"' in (tmp_path / "dataset" / "README.md").read_text()  # run.json's provenance
 

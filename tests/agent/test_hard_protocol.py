@@ -56,7 +56,8 @@ def test_flat_on_a_call_is_told_the_policy_and_say_and_refuses_as_the_policy_say
     assert trajectory["settings"]["protocol"] == "hard"
     hidden = trajectory["scenario"]["details"]["customer"]  # the trajectory keeps them; the model is not told
     assert not any(str(hidden[fact]) in first for fact in ("confirmation_code", "date_of_birth", "email"))
-    (row,) = list(csv.DictReader((tmp_path / "run" / "summary.csv").open()))
+    row, total = csv.DictReader((tmp_path / "run" / "summary.csv").open())
+    assert total == {**row, "task": "all tasks"}  # one task: the total over tasks is its row
     assert (row["success_mean"], row["said_ok_rate"], row["under_policy_rate"], row["policy_violations"]) == \
         ("1.0", "1.0", "1.0", "0")
     (episode,) = list(csv.DictReader((tmp_path / "run" / "episodes.csv").open()))

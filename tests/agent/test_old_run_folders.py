@@ -35,9 +35,12 @@ def test_it_summarizes_to_the_table_it_had(old_run, capsys):
     before = list(csv.DictReader((old_run / "summary.csv").open()))
     (old_run / "summary.csv").unlink()
     assert main(["summarize", "--out", str(old_run)]) == 0
-    after = list(csv.DictReader((old_run / "summary.csv").open()))
+    *after, total = csv.DictReader((old_run / "summary.csv").open())
     assert [{key: row[key] for key in before[0]} for row in after] == before  # columns added since keep their values
     assert [(row["success_low"], row["success_high"], row["interval"]) for row in after] == [("0.2065", "1.0", "wilson")] * 2
+    # the total over both tasks, added since: Wilson of 2 of 2 is 2 / (2 + 1.959964^2) = 2 / 5.841459 = 0.3424
+    assert (total["task"], total["episodes"], total["success_low"], total["success_high"]) == (
+        "all tasks", "2", "0.3424", "1.0")
     assert "TASK_FIND_BOOKING" in capsys.readouterr().out
 
 

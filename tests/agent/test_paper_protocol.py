@@ -173,7 +173,8 @@ def test_the_caps_hold_and_invalid_actions_count(tmp_path, live_server):
     assert len(trajectory["steps"]) == trajectory["agent_actions"] == PAPER_CAPS["TASK_FIND_BOOKING"] == 10
     assert len(fake.requests) == 10 and trajectory["end"]["cause"] == "max_steps"
     assert all(step["error"] for step in trajectory["steps"])  # every action was invalid, and counted
-    (row,) = list(csv.DictReader((tmp_path / "summary.csv").open()))
+    row, total = csv.DictReader((tmp_path / "summary.csv").open())
+    assert total == {**row, "task": "all tasks"}  # one task: the total over tasks is its row
     assert float(row["actions_mean"]) == 10.0 and int(trajectory["metrics"]["num_actions"]) == 0
     assert "ERROR" not in model_pages(fake)
     first = user_text(fake.requests[0])  # without --conversation the task is the instruction alone
@@ -210,9 +211,12 @@ def test_the_papers_table_with_the_reference_columns(tmp_path, live_server, caps
     assert body[-1].startswith("HeaP Fig. 5 (reported, not measured here): Sodhi et al.")
     assert "text-davinci-003" in body[-1]
     rows = list(csv.DictReader((tmp_path / "summary.csv").open()))
-    assert len(rows) == 6 * 2 and {row["method"] for row in rows} == {
+    assert [row["task"] for row in rows] == ["TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "all tasks"] * 6
+    assert {row["method"] for row in rows} == {
         "flat-zero-shot", "flat-few-shot", "heap-zero-shot", "heap-few-shot", "step-zero-shot", "step-few-shot"}
-    assert not any("0.65" in value for row in rows for value in row.values())  # no reported number in measured rows
+    # no reported number in measured rows; a total's Wilson bound of 0 of 2 is z^2 / (2 + z^2) = 3.841459 / 5.841459
+    assert not any("0.65" in value for row in rows for key, value in row.items() if not key.endswith(("_low", "_high")))
+    assert [row["success_high"] for row in rows if row["task"] == "all tasks"] == ["0.6576"] * 6
     assert main(["summarize", "--out", str(tmp_path), "--reference", "step-fig5"]) == 0
     title, header, rule, *body = capsys.readouterr().out.splitlines()
     table = Table(header, rule, body[:-1])

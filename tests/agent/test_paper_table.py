@@ -12,7 +12,7 @@ from agent.episode.trajectory import Trajectory
 from agent.experiment.protocols import PAPER_CAPS, PROTOCOLS, step_limit
 from agent.experiment.settings import differences, result_settings
 from agent.results.references import ReferenceError, load_reference, reference_names
-from agent.results.summary import summarize, summarize_overall
+from agent.results.summary import summarize, summary_rows
 from agent.results.table import describe_intervals, format_labelled
 from tests.agent.command_line import refusal
 
@@ -52,7 +52,7 @@ def test_an_unknown_reference_names_the_known_ones():
 def test_paper_results_take_the_fig5_layout_with_reference_columns_beside():
     runs = [episode("heap-few-shot", "TASK_FIND_BOOKING", seed, 1, 3, 3) for seed in range(2)]
     runs += [episode("step-zero-shot", "TASK_FIND_BOOKING", 0, 0, 10, 4)]
-    text = format_labelled(summarize(runs), [load_reference("heap-fig5")], summarize_overall(runs))
+    text = format_labelled(summary_rows(runs), [load_reference("heap-fig5")])
     title, header, rule, *lines = text.splitlines()
     assert title == f"Protocol paper: {PROTOCOLS['paper'].description}. {describe_intervals(summarize(runs))}"
     assert title.endswith("percentile bootstrap over scenarios, 2000 resamples, random seed 0 for progress and pass^k.")

@@ -33,7 +33,8 @@ def test_flat_completes_a_flight_search_and_counts_tokens(tmp_path, live_server)
     assert "Example 1" in fake.requests[0]["messages"][0]["content"]  # --shots few
     assert fake.requests[0]["temperature"] == 0.3 and fake.requests[0]["model"] == "fake-model"
     assert "TYPE" in model.user_text(fake.requests[1]).split("CURRENT PAGE:")[0]  # history of actions
-    (row,) = list(csv.DictReader((tmp_path / "run" / "summary.csv").open()))
+    row, total = csv.DictReader((tmp_path / "run" / "summary.csv").open())
+    assert total == {**row, "task": "all tasks"}  # one task: the total over tasks is its row
     assert int(row["prompt_tokens"]) == fake.usage["prompt_tokens"] > 0
     assert int(row["completion_tokens"]) == fake.usage["completion_tokens"] > 0
     assert sum(s["tokens"]["prompt_tokens"] for s in trajectory["steps"]) == fake.usage["prompt_tokens"]
@@ -83,7 +84,7 @@ def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_
     with FakeOpenAIServer(model.flat_search_flight) as fake:
         main(["run", "--method", "flat,oracle", "--shots", "0,few", "--tasks", "TASK_FIND_FLIGHT",
               "--episodes", "1", "--out", str(tmp_path), "--quiet", "--model", "fake-model",
-              "--base-url", fake.base_url, "--server", live_server, "--temperature", "0"])
+              "--base-url", fake.base_url, "--server", live_server, "--temperature", "0", "--wide"])
     title, header = capsys.readouterr().out.splitlines()[:2]
     assert title.startswith("Protocol full: six tasks")
     header = header.split()
@@ -98,8 +99,10 @@ def test_zero_and_few_shot_runs_of_a_method_are_separate_columns(tmp_path, live_
     systems = {request["messages"][0]["content"] for request in fake.requests}
     assert {request["temperature"] for request in fake.requests} == {0}
     assert len(systems) == 2 and sum("Example 1" in system for system in systems) == 1
-    rows = {row["method"]: row for row in csv.DictReader((tmp_path / "summary.csv").open())}
-    assert set(rows) == {"flat-few-shot", "flat-zero-shot", "oracle"} and rows["oracle"]["shots"] == ""
+    rows = {(row["method"], row["task"]): row for row in csv.DictReader((tmp_path / "summary.csv").open())}
+    assert set(rows) == {(label, task) for label in ("flat-few-shot", "flat-zero-shot", "oracle")
+                         for task in ("TASK_FIND_FLIGHT", "all tasks")}
+    assert rows[("oracle", "TASK_FIND_FLIGHT")]["shots"] == rows[("oracle", "all tasks")]["shots"] == ""
 
 
 def test_step_cancels_a_booking_through_pushes_and_pops(tmp_path, live_server):

@@ -58,17 +58,30 @@ def test_trajectory_records_each_step(oracle_run):
 
 
 def test_summary_table_and_csv(oracle_run, capsys):
-    main(["summarize", "--out", str(oracle_run)])
+    main(["summarize", "--out", str(oracle_run), "--wide"])
     title, *table = capsys.readouterr().out.splitlines()
     assert title.startswith("Protocol full: six tasks")
     assert table[0].split() == ["task", "oracle", "success", "oracle", "progress", "oracle", "#actions",
                                 "oracle", "crashed", "oracle", "incomplete"]
-    assert [line.split()[0] for line in table[2:]] == list(TASK_NAMES)
+    assert [line.split("  ")[0] for line in table[2:]] == [*TASK_NAMES, "all tasks"]
     assert "1.00 ± 0.00" in table[2] and "5.0 ± 0.0" in table[2]  # a return-trip search is 5 steps
     rows = list(csv.DictReader((oracle_run / "summary.csv").open()))
-    assert {row["task"] for row in rows} == set(TASK_NAMES)
-    assert all(float(row["success_mean"]) == 1.0 and int(row["episodes"]) == EPISODES for row in rows)
+    assert [row["task"] for row in rows] == [*TASK_NAMES, "all tasks"]
+    assert [int(row["episodes"]) for row in rows] == [EPISODES] * 6 + [6 * EPISODES]
+    assert all(float(row["success_mean"]) == 1.0 for row in rows)
     assert all((row["crashed"], row["incomplete"]) == ("0", "0") for row in rows)
+
+
+def test_the_summary_wider_than_the_terminal_has_a_row_per_method_and_task(oracle_run, capsys):
+    main(["summarize", "--out", str(oracle_run)])  # 120 columns (tests/conftest.py); the wide table is wider
+    printed = capsys.readouterr().out
+    assert max(map(len, printed.splitlines())) <= 120
+    first, second = [block.splitlines() for block in printed.split("\n\n")]  # the columns in two blocks
+    header = next(i for i, line in enumerate(first) if line.startswith("method"))
+    assert first[header].split() == ["method", "task", "success", "progress", "#actions", "crashed"]
+    assert second[0].split() == ["method", "task", "incomplete"]
+    rows = [["oracle", task] for task in TASK_NAMES] + [["oracle", "all"]]
+    assert [line.split()[:2] for line in first[header + 2:]] == [line.split()[:2] for line in second[2:]] == rows
 
 
 def test_the_run_says_where_its_output_is(oracle_run):
@@ -135,7 +148,8 @@ def test_a_run_in_which_every_episode_crashed_fails(tmp_path, live_server, capsy
     printed = capsys.readouterr()
     assert "Every episode of this run crashed (2)" in printed.err and "answered 403" in printed.err
     assert "TASK_FIND_BOOKING" in printed.out  # the table, with the crashes counted
-    (row,) = list(csv.DictReader((tmp_path / "a" / "summary.csv").open()))
+    row, total = csv.DictReader((tmp_path / "a" / "summary.csv").open())
+    assert total == {**row, "task": "all tasks"}  # one task: the total over tasks is its row
     assert (row["episodes"], row["crashed"], row["incomplete"]) == ("0", "2", "0")
 
 

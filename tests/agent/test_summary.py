@@ -5,8 +5,10 @@ import math
 
 from agent.episode.trajectory import Trajectory
 from agent.results.intervals import Bootstrap, cluster_bootstrap, wilson
-from agent.results.summary import pass_hat_k, summarize, write_csv
+from agent.__main__ import main
+from agent.results.summary import pass_hat_k, summarize, summary_rows, write_csv
 from agent.results.table import format_labelled, format_table
+from tests.agent.synthetic_runs import write_outcomes
 
 
 def rows_of(trajectories, planned=()):
@@ -148,3 +150,82 @@ def test_the_time_per_task_is_a_column_only_where_a_person_played(tmp_path):
     assert "seconds" not in format_table(agents_only)
     write_csv(agents_only, tmp_path / "agents.csv")
     assert "seconds_mean" not in (tmp_path / "agents.csv").read_text()
+
+
+SIX_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TASK_CANCEL_FLIGHT",
+             "TASK_UPDATE_PASSENGER_DETAILS", "TASK_MODIFY_FLIGHT")
+
+
+def totals(trajectories, planned=()):
+    """summary_rows() of trajectories written as their files hold them: (per-task rows, total rows)."""
+    rows = summary_rows([Trajectory.from_json(t) for t in trajectories], planned)
+    return [r for r in rows if r["task"] != "all tasks"], [r for r in rows if r["task"] == "all tasks"]
+
+
+def test_the_total_over_tasks_of_single_plays_gets_a_wilson_interval_in_the_table_and_summary_csv(tmp_path):
+    write_outcomes(tmp_path, "oracle", {(task, seed, 0): 1 for task in SIX_TASKS for seed in range(5)})
+    assert main(["summarize", "--out", str(tmp_path)]) == 0
+    rows = list(csv.DictReader((tmp_path / "summary.csv").open()))
+    assert [row["task"] for row in rows] == [*SIX_TASKS, "all tasks"]
+    # Wilson with every one of n a success: centre - half = 1 / (1 + z^2/n) = n / (n + z^2), z^2 = 1.959964^2
+    # = 3.841459; 5 / 8.841459 = 0.565518 per task, 30 / 33.841459 = 0.886487 over all; the high bound is 1.
+    assert [(row["episodes"], row["success_low"], row["success_high"], row["interval"]) for row in rows] == [
+        ("5", "0.5655", "1.0", "wilson")] * 6 + [("30", "0.8865", "1.0", "wilson")]
+
+
+def test_the_printed_total_reads_30_of_30_beside_the_tasks(tmp_path, capsys):
+    write_outcomes(tmp_path, "oracle", {(task, seed, 0): 1 for task in SIX_TASKS for seed in range(5)})
+    assert main(["summarize", "--out", str(tmp_path), "--wide"]) == 0
+    lines = capsys.readouterr().out.splitlines()[3:]
+    assert [line.split("  ")[0] for line in lines] == [*SIX_TASKS, "all tasks"]
+    assert all("1.00 ± 0.00 [0.57, 1.00]" in line for line in lines[:6])
+    assert "1.00 ± 0.00 [0.89, 1.00]" in lines[6]
+
+
+def test_the_total_over_replayed_scenarios_resamples_each_scenario_with_all_its_plays():
+    plays = {("TASK_FIND_FLIGHT", 0): (1, 1), ("TASK_FIND_FLIGHT", 1): (1, 0), ("TASK_FIND_FLIGHT", 2): (0, 0),
+             ("TASK_BOOK_FLIGHT", 0): (1, 1), ("TASK_BOOK_FLIGHT", 1): (1, 1), ("TASK_BOOK_FLIGHT", 2): (0, 1)}
+    _, (total,) = totals([run("flat", task, seed, success, 1.0 if success else 0.5, 4, trial)
+                          for (task, seed), outcomes in plays.items() for trial, success in enumerate(outcomes)])
+    clusters = [list(map(float, outcomes)) for outcomes in plays.values()]  # a scenario: a task's seed, both plays
+    assert (total["episodes"], total["interval"], total["success_mean"]) == (12, "bootstrap", 8 / 12)
+    assert (total["success_low"], total["success_high"]) == cluster_bootstrap(clusters)
+    progress = [[1.0 if success else 0.5 for success in cluster] for cluster in clusters]
+    assert (total["progress_mean"], (total["progress_low"], total["progress_high"])) == (
+        10 / 12, cluster_bootstrap(progress))
+    # pass^2 per scenario is 1 where both plays succeeded: 3 of the 6 scenarios
+    assert (total["k"], total["pass_k"]) == (2, 0.5)
+    assert (total["pass_k_low"], total["pass_k_high"]) == cluster_bootstrap([[1.0], [0.0], [0.0], [1.0], [1.0], [0.0]])
+
+
+def call(task, seed, success, violations):
+    return {**run("oracle", task, seed, success, 1.0, 5), "settings": {"protocol": "hard"},
+            "metrics": {"success": success, "task_progress": 1.0, "num_actions": 5, "state_ok": success,
+                        "said_ok": 1, "verified_first": 1, "policy_violations": violations}}
+
+
+def test_the_total_of_a_call_has_completion_under_policy_with_its_wilson_interval():
+    _, (total,) = totals([call("TASK_POLICY_CANCEL", 0, 1, 0), call("TASK_POLICY_CANCEL", 1, 1, 2),
+                          call("TASK_FALSE_CLAIM", 0, 1, 0), call("TASK_FALSE_CLAIM", 1, 1, 0)])
+    assert (total["protocol"], total["under_policy_rate"], total["policy_violations"]) == ("hard", 0.75, 2)
+    # Wilson, 3 of 4: p = 0.75, z^2 = 3.841459; centre (0.75 + z^2/8) / (1 + z^2/4) = 1.230182 / 1.960365 = 0.627527,
+    # half z / (1 + z^2/4) * sqrt(0.75 * 0.25 / 4 + z^2/64) = 0.999796 * sqrt(0.106898) = 0.326885: [0.3006, 0.9544]
+    assert (round(total["under_policy_low"], 4), round(total["under_policy_high"], 4)) == (0.3006, 0.9544)
+
+
+def test_a_label_played_in_two_suites_has_a_total_per_suite():
+    rows = summary_rows([Trajectory.from_json(t) for t in (
+        run("oracle", "TASK_FIND_FLIGHT", 0, 1, 1.0, 3), run("oracle", "TASK_BOOK_FLIGHT", 0, 0, 0.5, 3),
+        call("TASK_POLICY_CANCEL", 0, 1, 0))])
+    assert [(row["task"], row["protocol"], row["episodes"]) for row in rows] == [
+        ("TASK_FIND_FLIGHT", "full", 1), ("TASK_BOOK_FLIGHT", "full", 1), ("TASK_POLICY_CANCEL", "hard", 1),
+        ("all tasks", "full", 2), ("all tasks", "hard", 1)]
+    assert [line.split("  ")[0] for line in format_labelled(rows).splitlines()[3:]] == [
+        "TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_POLICY_CANCEL", "all tasks (full)", "all tasks (hard)"]
+
+
+def test_the_total_counts_the_crashed_and_incomplete_episodes_of_every_task():
+    crashed = {**run("flat", "TASK_FIND_FLIGHT", 1, 0, 0.0, 0), "complete": False, "crash": "Traceback ..."}
+    _, (total,) = totals([run("flat", "TASK_FIND_FLIGHT", 0, 1, 1.0, 3), crashed, run("flat", "TASK_BOOK_FLIGHT", 0, 1, 1.0, 3)],
+                         planned=[("flat", "TASK_BOOK_FLIGHT", 0, 0), ("flat", "TASK_BOOK_FLIGHT", 1, 0)])
+    assert (total["episodes"], total["crashed"], total["incomplete"], total["success_mean"]) == (2, 1, 1, 1.0)

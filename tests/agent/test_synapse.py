@@ -79,7 +79,8 @@ def test_synapse_books_a_flight_with_exemplars_retrieved_by_embeddings(tmp_path,
 
     # The memory's keys were embedded when it was built: the run embeds only its query.
     assert trajectory["usage"]["embedding_calls"] == 1 and len(fake.embedding_requests) == 1
-    (row,) = list(csv.DictReader((tmp_path / "summary.csv").open()))
+    row, total = csv.DictReader((tmp_path / "summary.csv").open())
+    assert total == {**row, "task": "all tasks"}  # one task: the total over tasks is its row
     assert int(row["embedding_tokens"]) == fake.usage["embedding_tokens"] > 0
 
 

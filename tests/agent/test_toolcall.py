@@ -173,9 +173,10 @@ def test_the_table_and_the_report_show_toolcall_beside_a_browser_method_on_the_s
     def model(request):  # one fake model for both methods: toolcall's requests offer tools
         return scripted_tools.rule(request) if request.get("tools") else scripted_model.flat_find_booking(request)
 
-    status, _ = run(tmp_path, live_server, model, tasks="TASK_FIND_BOOKING", episodes=2, method="toolcall,flat")
+    status, _ = run(tmp_path, live_server, model, "--wide", tasks="TASK_FIND_BOOKING", episodes=2, method="toolcall,flat")
     assert status == 0
-    header, _rule, row = capsys.readouterr().out.splitlines()[1:4]
+    header, _rule, row, total = capsys.readouterr().out.splitlines()[1:5]
+    assert total.startswith("all tasks") and total.count("1.00 ± 0.00") == 4
     assert header.split()[:7] == ["task", "flat-zero-shot", "success", "flat-zero-shot", "progress", "flat-zero-shot",
                                   "#actions"]
     assert "toolcall-zero-shot success" in header and "toolcall-zero-shot #actions" in header

@@ -51,7 +51,8 @@ def test_flat_sends_the_set_of_marks_image_with_the_text(tmp_path, live_server):
     # image tokens are what the server reports: each request counted IMAGE_TOKENS for its image
     prompt_tokens = sum(s["tokens"]["prompt_tokens"] for s in trajectory["steps"])
     assert prompt_tokens == fake.usage["prompt_tokens"] > IMAGE_TOKENS * len(fake.requests)
-    (row,) = list(csv.DictReader((tmp_path / "summary.csv").open()))
+    row, total = csv.DictReader((tmp_path / "summary.csv").open())
+    assert total == {**row, "task": "all tasks"}  # one task: the total over tasks is its row
     assert int(row["prompt_tokens"]) == prompt_tokens and row["method"] == "flat-zero-shot-elements+som"
 
 

@@ -142,7 +142,7 @@ def test_all_five_llm_methods_run_into_one_table(tmp_path, live_server, capsys):
     with FakeOpenAIServer(Script(every_method_stops)) as fake:
         assert main(["run", "--method", "flat,heap,step,synapse,webwise", "--shots", "0,auto", "--auto-trials", "1",
                      "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--out", str(tmp_path), "--quiet",
-                     "--model", "fake-model", "--base-url", fake.base_url, "--server", live_server]) == 0
+                     "--model", "fake-model", "--base-url", fake.base_url, "--server", live_server, "--wide"]) == 0
     title, header = capsys.readouterr().out.splitlines()[:2]
     assert title.startswith("Protocol full: six tasks")
     header = header.split()
