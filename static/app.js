@@ -71,7 +71,6 @@ function initScreens() {
   initPolicy();
   initTransfer();
   initUpgrade();
-  initCall();
 }
 
 // Everything a page does for its scenario, on the body as served.
@@ -83,7 +82,7 @@ async function start() {
   document.querySelector(byTestid("today")).textContent = config.today || "";
   initWidgets();
   initScreens();
-  await airports;
+  await Promise.all([airports, initCall()]);  // the call panel's transcript is on the page once it is ready
   startRouter();
   window.crm.ready = true;
 }

@@ -14,8 +14,10 @@ const STATES = { end: "ended", transfer: "transferred" };  // how the call ended
 
 const panel = () => document.querySelector("[data-call]");
 const part = (name) => panel().querySelector(byTestid(name));
+let changes = 0;  // lines sent and ends asked: a transcript read before one of them is out of date
 
-export function initCall() {
+// The panel wired and its call read; the page is ready once this is done (app.js).
+export async function initCall() {
   if (!panel()) return;  // a page without the call (the papers' CRM)
   if (!scenarioGiven) {  // the sandbox has no call
     panel().hidden = true;
@@ -24,14 +26,16 @@ export function initCall() {
   onSubmit(panel().querySelector('[data-form="call"]'), send);
   const end = part("call-end");
   end.addEventListener("click", () => whileBusy(end, hangUp));
-  refreshCall();
+  await refreshCall();
 }
 
 // The call as the server has it: its lines and whether it is still open.
 export async function refreshCall() {
   if (!panel() || panel().hidden) return;
+  const asked = changes;
   try {
     const call = await api.callMessages();
+    if (asked !== changes) return;  // a line was sent meanwhile: what it added is already shown
     part("call-log").replaceChildren(...call.messages.map(({ role, text }) => line(role, text)));
     showEnded(call.ended);
     scrollToNewest();
@@ -41,6 +45,7 @@ export async function refreshCall() {
 }
 
 async function send(form) {
+  changes++;
   clearErrors(panel());
   const box = part("call-message");
   try {
@@ -56,6 +61,7 @@ async function send(form) {
 }
 
 async function hangUp() {
+  changes++;
   clearErrors(panel());
   try {
     await api.endCall();
