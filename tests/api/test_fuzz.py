@@ -32,6 +32,7 @@ from schemathesis.checks import not_a_server_error
 from crm_app.openapi import app_document
 from scenarios.app import create_app
 from tests.api.test_production_server import RunningServer
+from tests.conftest import OPERATOR_TOKEN
 from tests.databases import dispose
 
 EXAMPLES = int(os.environ.get("CRM_FUZZ_EXAMPLES", "12"))
@@ -187,6 +188,7 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
         "POST /api/customer/messages": {"query": scenario, "body": {"text": "Hello"}},
         "POST /api/customer/transfer": {"query": transferred, "body": {"summary": "Asks for a supervisor."}},
         "POST /api/customer/end": {"query": transferred},
+        "GET /scenario-activity": {"query": {**scenario, "token": OPERATOR_TOKEN}},
         "GET /api/customer/messages": {"query": scenario}, "GET /": {},
         "GET /static/{filename}": {"path_parameters": {"filename": "app.js"}},
         "GET /ui-variant/{number}/style.css": {"path_parameters": {"number": "3"}}, "GET /openapi.json": {},
