@@ -49,11 +49,21 @@ postgres:
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-# Everything on SQLite, then the API, scenario and concurrency tests again on PostgreSQL.
+# Everything on SQLite; beside it (their output follows it), the API, scenario and concurrency tests
+# again on PostgreSQL, then the BrowserGym package's tests. The passes share no files or ports: each
+# has its own numbered temporary folder, servers and PostgreSQL cluster; only the first keeps a cache.
+OTHER_PASSES_LOG := .test-other-passes.log
 test: $(STAMP) $(BG_STAMP) browser postgres
-	$(PY) -m pytest -q
-	CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -m "not database_independent" tests/api tests/scenarios
-	$(BG_PY) -m pytest -q integrations/browsergym/tests
+	@echo "make test: the SQLite pass; the PostgreSQL and BrowserGym passes run beside it ($(OTHER_PASSES_LOG))"
+	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider \
+	       -m "not database_independent" tests/api tests/scenarios \
+	   && $(BG_PY) -m pytest -q -p no:cacheprovider integrations/browsergym/tests \
+	 ) > $(OTHER_PASSES_LOG) 2>&1 & others=$$!; \
+	trap 'pkill -P $$others; kill $$others 2>/dev/null; exit 130' INT TERM; \
+	$(PY) -m pytest -q; sqlite=$$?; \
+	wait $$others; rest=$$?; \
+	echo "--- the PostgreSQL and BrowserGym passes:"; cat $(OTHER_PASSES_LOG); \
+	exit $$(( sqlite != 0 || rest != 0 ))
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
 FUZZ_EXAMPLES ?= 1000
