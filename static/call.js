@@ -98,13 +98,14 @@ function scrollToNewest() {
   log.scrollTop = log.scrollHeight;
 }
 
-// A play session's next page (an http(s) address given as `next=`), or null.
+// A play session's next page (an http(s) address given as `next=`, read from this page's), or null.
 function nextTask() {
   const given = new URLSearchParams(location.search).get("next");
+  if (!given) return null;
   try {
     const url = new URL(given, location.href);
-    return given && ["http:", "https:"].includes(url.protocol) ? url.href : null;
+    return ["http:", "https:"].includes(url.protocol) ? url.href : null;
   } catch (err) {
-    return null;
+    return null;  // not an address
   }
 }

@@ -32,7 +32,7 @@ class ScenarioClient:
         self.modality = modality
         token = operator_token or os.environ.get(TOKEN_VARIABLE)
         self._send = http_sender(self.base_url, timeout, {OPERATOR_TOKEN_HEADER: token} if token else None)
-        self._operator = bool(token)
+        self.is_operator = bool(token)  # whether requests carry an operator token
 
     def check(self) -> dict:
         """The server's /api/config; ServerError saying so when the server cannot be reached."""
@@ -48,7 +48,7 @@ class ScenarioClient:
         action (where the gold actions come from: the scenario answer does not carry them); with the
         operator token also the bookings it starts from (`initial_state`)."""
         scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite, ui_variant=ui_variant,
-                             initial_state="1" if self._operator else None)
+                             initial_state="1" if self.is_operator else None)
         metrics = self.evaluate(scenario["id"])
         scenario["gold_actions"] = metrics.get("gold_actions", [])
         scenario["gold_calls"] = metrics.get("gold_calls", [])
@@ -68,10 +68,6 @@ class ScenarioClient:
         """/evaluate's answer; with `timeline` (event counts), also the scores after each (`timeline`)."""
         marks = ",".join(map(str, timeline)) if timeline else None
         return self._get("/evaluate", scenario=scenario_id, modality=self.modality, timeline=marks)
-
-    def call(self, scenario_id: str) -> dict:
-        """GET /api/customer/messages: the call's lines, and whether it is `open` and how it `ended`."""
-        return self._get("/api/customer/messages", scenario=scenario_id)
 
     def activity(self, scenario_id: str) -> dict:
         """The scenario's page events and call lines with the times the server received them

@@ -182,7 +182,7 @@ class CrmEnv:
 
     def _call_ended(self) -> bool:
         """On the page channel: the page's call panel says the call has ended or was transferred."""
-        return self.on_page and self.observation.call_state not in (None, "open")
+        return self.on_page and self.observation.call_ended
 
     def _scores_every_step(self) -> bool:
         """Whether /evaluate is asked after every step (progress.py): when asked for, when a success

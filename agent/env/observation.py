@@ -56,6 +56,11 @@ class Observation:
     customer: str | None = None  # the customer's reply to the agent's SAY, the text's first line
     call_state: str | None = None  # the page's call panel: open, ended, transferred; None: the page has none
 
+    @property
+    def call_ended(self) -> bool:
+        """Whether the page's call panel says its call has ended (End call, or a transfer)."""
+        return call_has_ended(self.call_state)
+
     def with_customer(self, reply: str) -> Observation:
         """This observation opened by the customer's reply (`CUSTOMER: ...`)."""
         self.customer, self.text = reply, "\n".join([f"CUSTOMER: {reply}", self.text])
@@ -69,6 +74,11 @@ class Observation:
     def boxes(self) -> dict[int, dict]:
         """Every element's box by id."""
         return {element["id"]: element["box"] for element in self.elements if "box" in element}
+
+
+def call_has_ended(call_state: str | None) -> bool:
+    """A call panel's state (data-call-state: open, ended, transferred; None without a panel) says the call ended."""
+    return call_state not in (None, "open")
 
 
 def count_tokens(text: str) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import pyarrow.parquet as pq
 from tqdm import tqdm
 
 from crm_app.http_client import http_sender
@@ -26,6 +25,7 @@ from ..episode.policy import Policy
 from ..episode.spec import EpisodeSpec
 from ..experiment.protocols import PROTOCOLS
 from .dataset import DATA
+from .reading import read_columns
 from .rows import as_json
 
 SCORES = ("success", "task_progress")
@@ -53,10 +53,8 @@ def exported_rows(folder: Path, with_actions: bool = False) -> list[dict]:
         raise ValueError(f"{folder} holds no exported dataset (no {DATA}/**/*.parquet)")
     rows = []
     for path in files:
-        present = set(pq.read_schema(path).names)  # a dataset exported before the channel column has none
-        channel = ("channel",) if "channel" in present else ()
-        table = pq.read_table(path, columns=[*COLUMNS, *channel, *(("steps",) if with_actions else ())])
-        rows += [_with_actions(row) if with_actions else row for row in table.to_pylist()]
+        found = read_columns(path, [*COLUMNS, "channel", *(("steps",) if with_actions else ())])
+        rows += [_with_actions(row) if with_actions else row for row in found]
     return rows
 
 

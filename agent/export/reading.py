@@ -27,15 +27,21 @@ def read_episodes(folder: Path) -> list[Trajectory]:
     """Every row of the dataset in `folder` as a finished episode (pyarrow, of the export extra,
     imported here: the other commands run without it)."""
     try:
-        import pyarrow.parquet as pq
+        import pyarrow.parquet  # noqa: F401  (read_columns uses it)
     except ModuleNotFoundError:
         raise NeedsExport("reading an exported dataset needs the export extra: pip install 'airlinecrm[export]'") \
             from None
-    rows = []
-    for path in sorted((folder / DATA).rglob("*.parquet")):
-        present = set(pq.read_schema(path).names)  # a dataset exported before the channel column has none
-        rows += pq.read_table(path, columns=[column for column in COLUMNS if column in present]).to_pylist()
+    rows = [row for path in sorted((folder / DATA).rglob("*.parquet")) for row in read_columns(path, COLUMNS)]
     return [_episode(row) for row in rows]
+
+
+def read_columns(path: Path, columns) -> list[dict]:
+    """The rows of one Parquet file, with those of `columns` it has (a dataset exported before the
+    channel column has none)."""
+    import pyarrow.parquet as pq
+
+    present = set(pq.read_schema(path).names)
+    return pq.read_table(path, columns=[column for column in columns if column in present]).to_pylist()
 
 
 def _episode(row: dict) -> Trajectory:

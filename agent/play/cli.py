@@ -61,12 +61,11 @@ def main(args, parser: argparse.ArgumentParser, argv: list[str]) -> int:
         return 0
     try:
         with run_options.server(args) as (url, token, embedded):
-            token = token or os.environ.get(TOKEN_VARIABLE)
-            if not token:
+            client = ScenarioClient(url, operator_token=token)
+            if not client.is_operator:
                 print(f"play scores each call with the server's operator token: give --operator-token or set "
                       f"{TOKEN_VARIABLE}", file=sys.stderr)
                 return 1
-            client = ScenarioClient(url, operator_token=token)
             client.check()
             record = {"argv": argv, "options": OPTIONS, "server_url": url, "embedded": embedded,
                       "execution": {"backend": "play", "concurrency": 1}, "ui_variant": args.ui_variant.strip() or None}

@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import datetime as dt
 
-from scenarios.customer.transcript import opening
+from scenarios.customer.simulator import TRANSFER
+from scenarios.customer.transcript import ENDED, opening
 from scenarios.steps import describe
 
 from ..episode.play import SCENARIO_FIELDS, SCENARIO_FIELDS_IF_ANY
 from ..episode.spec import EpisodeSpec
 from ..episode.trajectory import Trajectory
 
-END_DETAIL = {"end": "the person ended the call", "transfer": "the person transferred the call to a supervisor"}
+END_DETAIL = {ENDED: "the person ended the call", TRANSFER: "the person transferred the call to a supervisor"}
+
+
+def call_ending(activity: dict) -> str | None:
+    """How the call of a scenario's activity ended (transcript.ENDED or TRANSFER); None while it is open."""
+    return next((line["role"] for line in activity["call"] if line["role"] in END_DETAIL), None)
 
 
 def task_trajectory(spec: EpisodeSpec, settings: dict, scenario: dict, metrics: dict, activity: dict,
@@ -26,14 +32,15 @@ def task_trajectory(spec: EpisodeSpec, settings: dict, scenario: dict, metrics: 
     steps = timed_steps(activity["events"], started)
     kept = {**{key: scenario.get(key) for key in SCENARIO_FIELDS},
             **{key: scenario[key] for key in SCENARIO_FIELDS_IF_ANY if key in scenario}}
-    ended = next((line["role"] for line in activity["call"] if line["role"] in END_DETAIL), "end")
+    ended = call_ending(activity) or ENDED
     return Trajectory(
         spec.method, spec.shots, spec.label, spec.task, spec.seed, spec.trial,
         observations=[],  # a person reads the page itself: no observation mode
         settings=settings, complete=True, scenario=kept, steps=steps, metrics=metrics,
         agent_actions=len(steps), end={"cause": "stop", "detail": END_DETAIL[ended]},
         started=started.isoformat(timespec="milliseconds"), seconds=round(seconds, 3), person=person,
-        call=[*[{**line, "received": None} for line in opening(scenario)], *[line for line in activity["call"] if line["role"] != "end"]])
+        call=[*[{**line, "received": None} for line in opening(scenario)],
+              *[line for line in activity["call"] if line["role"] != ENDED]])
 
 
 def timed_steps(events: list[dict], started: dt.datetime) -> list[dict]:

@@ -15,7 +15,7 @@ from ..episode.trajectory import Trajectory, write_trajectory
 from ..experiment.run_record import RunRecord, finish_record, start_record
 from ..experiment.runner import RunPlan
 from ..results import intervals
-from .record import task_trajectory
+from .record import call_ending, task_trajectory
 
 SUITE = "hard"
 
@@ -85,13 +85,15 @@ class Session:
         with self._lock:
             if task.trajectory is not None:
                 return True
-            if task.scenario is None or self.client.call(task.scenario["id"])["open"]:
+            if task.scenario is None:
                 return False
             seconds = time.monotonic() - task.clock
-            scenario_id = task.scenario["id"]
+            activity = self.client.activity(task.scenario["id"])  # the call's end is among its lines
+            if call_ending(activity) is None:
+                return False
             task.trajectory = task_trajectory(
-                task.spec, self.run.settings[task.spec.label], task.scenario, self.client.evaluate(scenario_id),
-                self.client.activity(scenario_id), task.started, seconds, self.person)
+                task.spec, self.run.settings[task.spec.label], task.scenario, self.client.evaluate(task.scenario["id"]),
+                activity, task.started, seconds, self.person)
             write_trajectory(task.spec.path(self.run.out), task.trajectory)
             if all(t.trajectory is not None for t in self.tasks):
                 finish_record(self.run.out, self.record, "finished")

@@ -68,7 +68,7 @@ class OraclePolicy(Policy):
         if step["action"] in CALL_STEPS:  # a line to the customer on the line, or the call's transfer (the hard suite)
             text = _with_new_code(step["text"], observation)
             return f"Gold step {self._next}: {step['action']} it.", str(Action(step["action"], value=text))
-        if step["action"] == "fill" and isinstance(step["value"], str):  # a line to the customer in the panel
+        if step["target"] == "call-message":  # a line to the customer, typed into the Call panel
             step = {**step, "value": _with_new_code(step["value"], observation)}
         elements = parse_observation(observation.text)
         actions = _actions_for(step, elements)

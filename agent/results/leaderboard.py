@@ -135,7 +135,8 @@ def columns(standings: list[Standing]) -> tuple[list[str], list[str]]:
 
 
 def csv_rows(standings: list[Standing]) -> list[dict]:
-    return [{"rank": s.place, "coverage": s.covers, "coverage_rank": s.rank, "run": s.entry.name, "label": s.entry.label, "episodes": s.overall["episodes"],
+    return [{"rank": s.place, "coverage": s.covers, "coverage_rank": s.rank, "run": s.entry.name,
+             "label": s.entry.label, "episodes": s.overall["episodes"],
              "success": s.overall["success_mean"], "success_low": s.overall["success_low"],
              "success_high": s.overall["success_high"],
              "separable": "leader" if s.separable is None else "yes" if s.separable else "no",

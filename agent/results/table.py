@@ -80,22 +80,11 @@ def format_paper_table(rows: list[dict], references: list[Reference] = ()) -> st
                       lambda task, name, label=label, ref=reference: _reference_cell(ref, label, task, name))
             place = max((i for i, (head, _) in enumerate(columns) if head.split(" (")[0] == label), default=None)
             columns.insert(len(columns) if place is None else place + 1, column)
-    names = _row_names(rows)
+    names = _column_names(rows)  # a block's metric rows: format_table's columns
     header = ["task", "metric"] + [head for head, _ in columns]
     body = [[task if i == 0 else "", name] + [cell(task, name) for _, cell in columns]
             for task in tasks for i, name in enumerate(names)]
     return render_table(header, body)
-
-
-def _row_names(rows: list[dict]) -> list[str]:
-    """The metric rows of each task block: format_table's columns."""
-    names = [name for name, _ in METRICS]
-    if any(row["pass_k"] != "" for row in rows):
-        names.append("pass^k")
-    names += _call_names(rows)
-    if any(row.get("prompt_tokens") or row.get("completion_tokens") for row in rows):
-        names += [name for name, _ in TOKEN_COLUMNS]
-    return names + time_names(rows) + list(STATUS_COLUMNS)
 
 
 def time_names(rows: list[dict]) -> list[str]:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .facts import BY_NAME, DayOfYear, codes_in, dates_in
-from .reading import action_families
+from .reading import action_families, mentions
 from .vocabulary import ACTION_LEADS, AS_IT_IS, CARRYING_ON, OFFERING_VERBS, OFFERS
 
 LABEL = re.compile(r"\b(?:[A-Z]{2,3} ?\d{2,4}|(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6})\b")  # CR1011, QX7R2A
@@ -25,6 +25,8 @@ NONE_OF_THEM = "None of those, I'm afraid."
 NEITHER = "Neither, thank you."
 # What an action offered is to the customer (_action_kind).
 WISHED, GOING_ON, UNCHANGED, ANOTHER, OFFER = "wished", "going ahead", "as it is", "another action", "offer"
+# An action that names no kind of request (change, cancel, book), by the first of these its words match.
+KIND_CUES = ((OFFERS, OFFER), (AS_IT_IS, UNCHANGED), (CARRYING_ON, GOING_ON), (OFFERING_VERBS, OFFER))
 
 
 @dataclass
@@ -88,8 +90,7 @@ def _actions(question: str) -> list[str]:
 def _is_verb(word: str) -> bool:
     """Whether a word is one of the verbs of the actions a rep offers (its request's, going ahead,
     leaving as it is, an offer)."""
-    verbs = (*CARRYING_ON, *AS_IT_IS, *OFFERING_VERBS)
-    return bool(action_families(word)) or any(re.search(pattern, word) for pattern in verbs)
+    return bool(action_families(word)) or mentions((*CARRYING_ON, *AS_IT_IS, *OFFERING_VERBS), word)
 
 
 def _action_kind(action: str, wish: str) -> str | None:
@@ -97,17 +98,9 @@ def _action_kind(action: str, wish: str) -> str | None:
     leaving things as they are, going ahead with what was prepared; None when it cannot tell."""
     lower = action.lower()
     named = set(action_families(lower))
-    if named & set(action_families(wish.lower())):
-        return WISHED
     if named:
-        return ANOTHER
-    if any(re.search(pattern, lower) for pattern in OFFERS):
-        return OFFER
-    if any(re.search(pattern, lower) for pattern in AS_IT_IS):
-        return UNCHANGED
-    if any(re.search(pattern, lower) for pattern in CARRYING_ON):
-        return GOING_ON
-    return OFFER if any(re.search(pattern, lower) for pattern in OFFERING_VERBS) else None
+        return WISHED if named & set(action_families(wish.lower())) else ANOTHER
+    return next((kind for patterns, kind in KIND_CUES if mentions(patterns, lower)), None)
 
 
 def _as_said_back(action: str) -> str:

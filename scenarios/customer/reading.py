@@ -62,7 +62,7 @@ def read(line: str, known: dict) -> Reading:
 def refuses(line: str) -> bool:
     """Whether the rep's line turns the request down ("I'm afraid this booking can't be changed")."""
     lower = unspelled(line).lower()
-    return _any(words.REFUSAL, lower) and not _any(words.NOT_A_REFUSAL, lower)
+    return mentions(words.REFUSAL, lower) and not mentions(words.NOT_A_REFUSAL, lower)
 
 
 def _read(line: str, known: dict) -> Reading:
@@ -82,11 +82,11 @@ def _heard(said: list[str], known: dict, asks_anyway) -> Reading:
     reading, stated, told = Reading(), [], []
     for sentence in said:
         lower = _expanded(sentence.lower())
-        if _EXAMPLE.match(lower) or _any(words.STALLING, lower) or \
-                not (_any(words.ASKING, lower) or _any(words.CONSENT, lower) or asks_anyway(lower)):
+        if _EXAMPLE.match(lower) or mentions(words.STALLING, lower) or \
+                not (mentions(words.ASKING, lower) or mentions(words.CONSENT, lower) or asks_anyway(lower)):
             stated.append(sentence)
             told.append(sentence)
-            reading.closing |= _any(words.FAREWELL, lower) or (_any(words.CLOSING, lower) and
+            reading.closing |= mentions(words.FAREWELL, lower) or (mentions(words.CLOSING, lower) and
                                                                ("if you" in lower or len(lower.split()) <= 3))
             continue
         reading.question = True
@@ -112,34 +112,34 @@ def _names_facts(lower: str, known: dict) -> bool:
 def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: list[str], known: dict) -> None:
     """Add what one asking sentence asks to `reading`; `stated`: the statements just before it, `told`:
     every statement before it in the line (what a read-back question may refer to)."""
-    asked = [] if _any(words.ALREADY_GIVEN, lower) else _asked_kinds(lower)
-    not_held = [name for name, patterns in words.NOT_HELD.items() if _any(patterns, lower)]
+    asked = [] if mentions(words.ALREADY_GIVEN, lower) else _asked_kinds(lower)
+    not_held = [name for name, patterns in words.NOT_HELD.items() if mentions(patterns, lower)]
     if not (asked or not_held) and stated and re.search(words.PRONOUN_OBJECT, lower) and \
-            not (_any(words.CHOICE, lower) or _any(words.READ_BACK, lower)):
+            not (mentions(words.CHOICE, lower) or mentions(words.READ_BACK, lower)):
         previous = _expanded(_referent(stated).lower())  # "Could you share both?" asks what was named before
         asked = _asked_kinds(previous)
-        not_held = [name for name, patterns in words.NOT_HELD.items() if _any(patterns, previous)]
-    picks = _any(words.CHOICE, lower) and not _proceed_or_else(lower) and \
-        not (_yes_no(words.CONSENT, lower) and _any(words.OFFERS, lower))  # "add any of these?" offers
+        not_held = [name for name, patterns in words.NOT_HELD.items() if mentions(patterns, previous)]
+    picks = mentions(words.CHOICE, lower) and not _proceed_or_else(lower) and \
+        not (_yes_no(words.CONSENT, lower) and mentions(words.OFFERS, lower))  # "add any of these?" offers
     consent = not picks and (_yes_no(words.CONSENT, lower) or (_yes_no(words.CONFIRMING, lower) and not asked
-                                                              and (action_families(lower) or _any(words.GOING_AHEAD, lower))))
+                                                              and (action_families(lower) or mentions(words.GOING_AHEAD, lower))))
     if consent and _offers_alternatives(lower):
         consent, picks = False, True
     if picks and _goes_ahead_then_picks(lower):
         consent = True  # "Please confirm you'd like to proceed, and let me know which card to use" asks both
-    if consent and stated and _refers_back(lower) and _any(words.READ_BACK, stated[-1].lower()) \
-            and not (action_families(lower) or _any(words.GOING_AHEAD, lower)):
+    if consent and stated and _refers_back(lower) and mentions(words.READ_BACK, stated[-1].lower()) \
+            and not (action_families(lower) or mentions(words.GOING_AHEAD, lower)):
         consent = False  # "Let me read back your card: ... All good?" asks whether the details are right
     if picks and not any(name in known for name in asked):
         asked = []  # "Which booking is yours?" to a caller without its code: a pick among them
     asks_then_picks = False  # "I'll need your name, and should I add a bag or insurance?" asks both
-    if (consent or picks and _yes_no(words.CONSENT, lower)) and not _any(words.EXPLICIT_REQUEST, lower):
+    if (consent or picks and _yes_no(words.CONSENT, lower)) and not mentions(words.EXPLICIT_REQUEST, lower):
         asked = _asked_beside_yes_no(lower)  # "Would you like to update your email?" does not ask for the email
         asks_then_picks = picks and bool(asked)
     before = ". ".join(told)
     agreement = _agreement(lower, stated[-1] if stated and _refers_back(lower) else "", known) if consent else None
     checked = {} if agreement == DECLINE else _checked(sentence, lower, before, asked, consent, picks, known)
-    if checked and _any(words.READ_BACK, lower) and _REFERS_BACK.search(lower):
+    if checked and mentions(words.READ_BACK, lower) and _REFERS_BACK.search(lower):
         asked = []  # "Do the name and date of birth above match?" asks to check them, not to say them
     for name, values in checked.items():
         reading.read_back.setdefault(name, []).extend(values)
@@ -152,17 +152,17 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
         reading.fixed.extend([reason] if reason else [])
         if asks_then_picks:
             reading.choices.append([*told, sentence])
-    elif _any(words.REPAIR_CUES, lower):
+    elif mentions(words.REPAIR_CUES, lower):
         pass
     elif reason:
         reading.fixed.append(reason)
-    elif picks or _any(words.WEAK_CHOICE, lower):
+    elif picks or mentions(words.WEAK_CHOICE, lower):
         reading.choices.append([*told, sentence])
     elif answer := _fixed_answer(lower):
         reading.fixed.append(answer)
-    elif _any(words.READ_BACK, lower) and ((_refers_back(lower) and told) or _names_the_customer(lower, known)):
+    elif mentions(words.READ_BACK, lower) and ((_refers_back(lower) and told) or _names_the_customer(lower, known)):
         reading.confirm_asked = True
-    reading.closing |= _any(words.CLOSING, lower)
+    reading.closing |= mentions(words.CLOSING, lower)
 
 
 def _checked(sentence: str, lower: str, before: str, asked: list[str], consent: bool, picks: bool,
@@ -172,9 +172,9 @@ def _checked(sentence: str, lower: str, before: str, asked: list[str], consent: 
     unless it offers a choice, those of a kind it asks about and states ("Is your email
     ada@example.com?"), or, in a short question of values alone ("QX7R2A?"), those whose form
     names their kind."""
-    if consent or _any(words.READ_BACK, lower):
+    if consent or mentions(words.READ_BACK, lower):
         found = _read_back(sentence, lower, known)
-        if not found and before and not _any(words.GIVE_REQUEST, lower) and \
+        if not found and before and not mentions(words.GIVE_REQUEST, lower) and \
                 (_REFERS_BACK.search(lower) or (not asked and _refers_back(lower))):
             found = _read_back(before, before.lower(), known, near_names=False)
         return found
@@ -202,13 +202,13 @@ def _referent(stated: list[str]) -> str:
 
 
 def _fixed_answer(lower: str) -> str | None:
-    return next((answer for patterns, answer in words.FIXED_ANSWERS if _any(patterns, lower)), None)
+    return next((answer for patterns, answer in words.FIXED_ANSWERS if mentions(patterns, lower)), None)
 
 
 def _reason(lower: str) -> str | None:
     """The answer to "why?" (asked even beside a fact: "Your email, and may I ask why?")."""
     patterns, answer = words.FIXED_ANSWERS[words.REASON_ANSWER]
-    return answer if _any(patterns, lower) else None
+    return answer if mentions(patterns, lower) else None
 
 
 def _yes_no(patterns, lower: str) -> bool:
@@ -230,7 +230,7 @@ def _asked_beside_yes_no(lower: str) -> list[str]:
     clauses = re.split(_CLAUSE, lower)
     first = next((index for index, clause in enumerate(clauses)
                   if _yes_no(words.CONSENT, clause) or _yes_no(words.CONFIRMING, clause)), len(clauses))
-    asking = [clause for index, clause in enumerate(clauses) if index != first and _any(words.ASKING, clause)
+    asking = [clause for index, clause in enumerate(clauses) if index != first and mentions(words.ASKING, clause)
               and (index < first or re.match(r"\s*(which|what|when)\b", clause))]
     return _asked_kinds(" ".join(asking)) if first < len(clauses) else []
 
@@ -240,27 +240,27 @@ def _offers_alternatives(lower: str) -> bool:
     certificate, or would you like to add a card?"), unless the first is going ahead or closing."""
     if re.search(_OR_ANOTHER_QUESTION, lower):
         first = re.split(_OR_ANOTHER_QUESTION, lower, maxsplit=1)[0]
-        return not (_any(words.GOING_AHEAD, first) or _any(words.CLOSING, first))
-    return _any(words.ALTERNATIVES, lower)
+        return not (mentions(words.GOING_AHEAD, first) or mentions(words.CLOSING, first))
+    return mentions(words.ALTERNATIVES, lower)
 
 
 def _goes_ahead_then_picks(lower: str) -> bool:
     """A yes/no question about going ahead, then, after ", and", a request to pick ("... proceed with
     the change, and let me know which payment method to use")."""
     head = re.split(r",? and (?=(?:let me know|tell me|please|which|what|could|can)\b)", lower)[0]
-    return head != lower and _yes_no(words.CONSENT, head) and _any(words.GOING_AHEAD, head) \
+    return head != lower and _yes_no(words.CONSENT, head) and mentions(words.GOING_AHEAD, head) \
         and not _offers_alternatives(head)
 
 
 def _proceed_or_else(lower: str) -> bool:
     """"Would you like to proceed with X, or would you prefer Y?": a yes/no question about going ahead."""
     first = re.split(_OR_ANOTHER_QUESTION, lower)[0]
-    return first != lower and _any(words.GOING_AHEAD, first) and _yes_no(words.CONSENT, first)
+    return first != lower and mentions(words.GOING_AHEAD, first) and _yes_no(words.CONSENT, first)
 
 
 def action_families(lower: str) -> list[str]:
     """The kinds of action a text names (words.ACTION_FAMILIES: change, cancel, book)."""
-    return [family for family, patterns in words.ACTION_FAMILIES.items() if _any(patterns, lower)]
+    return [family for family, patterns in words.ACTION_FAMILIES.items() if mentions(patterns, lower)]
 
 
 def _asked_kinds(lower: str) -> list[str]:
@@ -275,14 +275,14 @@ def _agreement(lower: str, before: str, known: dict) -> str:
     DECLINE an offer of something else (a transfer, insurance, an add-on, another action than its
     own). `before`: the statement the question refers back to ("Would you like that?")."""
     asked = re.split(_OR_ANOTHER_QUESTION, lower)[0]  # the yes/no is about the first thing asked
-    if _any(words.OFFERS, asked) or (_any(words.OFFER_QUESTIONS, asked) and _any(words.OFFERS, before.lower())):
+    if mentions(words.OFFERS, asked) or (mentions(words.OFFER_QUESTIONS, asked) and mentions(words.OFFERS, before.lower())):
         return DECLINE
-    if _any(words.TERMS, asked):
+    if mentions(words.TERMS, asked):
         return AGREE
     named = set(action_families(re.sub(_NOT_THIS, "", f"{before} {asked}".lower())))
     if named:
         return AGREE if named & set(action_families(str(known.get("request", "")).lower())) else DECLINE
-    if _any(words.OFFERS, before.lower()) or (_any(words.OFFER_QUESTIONS, asked) and not _any(words.GOING_AHEAD, asked)):
+    if mentions(words.OFFERS, before.lower()) or (mentions(words.OFFER_QUESTIONS, asked) and not mentions(words.GOING_AHEAD, asked)):
         return DECLINE
     return AGREE
 
@@ -338,7 +338,8 @@ def _distance(day, fact: dt.date) -> int:
     return abs((near - fact).days) if near else 10 ** 6
 
 
-def _any(patterns, lower: str) -> bool:
+def mentions(patterns, lower: str) -> bool:
+    """Whether the text matches any of the patterns."""
     return any(re.search(pattern, lower) for pattern in patterns)
 
 

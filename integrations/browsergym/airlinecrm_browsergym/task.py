@@ -26,7 +26,7 @@ from agent.env.browser_env import VIEWPORT, wait_until_ready
 from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from agent.env.browser_env import CALL_ACTIONS
 from agent.env.executor import perform, read
-from agent.env.observation import call_page, observe
+from agent.env.observation import call_has_ended, call_page, observe
 from agent.policies.oracle import OraclePolicy
 from scenarios.customer.simulator import CLOSING
 from scenarios.tasks import HARD_TASKS
@@ -90,7 +90,7 @@ class AirlineCrmTask(AbstractBrowserTask):
         success = bool(metrics["success"])
         last = chat_messages[-1]["role"] if chat_messages else None
         if self.on_page:
-            ended = _call_state(page) not in (None, "open")
+            ended = call_has_ended(_call_state(page))
         else:
             ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
         info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched",
@@ -127,7 +127,7 @@ class AirlineCrmTask(AbstractBrowserTask):
             if action is not None and action.name == "stop":
                 return
             observation = observe(page, error, settle=True)
-            if observation.call_state not in (None, "open"):  # the call ended on the page: the task is done
+            if observation.call_ended:  # the call ended on the page: the task is done
                 return
         raise RuntimeError(f"the gold steps of {self.scenario['id']} did not finish in {CHEAT_STEP_LIMIT} actions")
 
