@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
+
 PAGE_AGENT_JS = (Path(__file__).with_name("page_agent.js")).read_text()
 _CALL = "([method, args]) => (window.__agent || " + PAGE_AGENT_JS + ")[method](...args)"
 # Sending (and compiling) the whole helper costs a few milliseconds per call: it is sent only to
@@ -79,6 +81,22 @@ class Observation:
 def call_has_ended(call_state: str | None) -> bool:
     """A call panel's state (data-call-state: open, ended, transferred; None without a panel) says the call ended."""
     return call_state not in (None, "open")
+
+
+def settle_page(page) -> None:
+    """Wait until every event the page recorded has reached the CRM (a page elsewhere has none)."""
+    try:
+        call_page(page, "settle")
+    except PlaywrightError:  # the page is navigating or closed: nothing is pending on it any more
+        pass
+
+
+def page_call_state(page) -> str | None:
+    """The page's call panel: open, ended or transferred (None: no panel, or a page elsewhere)."""
+    try:
+        return page.evaluate("() => document.querySelector('[data-call]')?.dataset.callState ?? null")
+    except PlaywrightError:
+        return None
 
 
 def count_tokens(text: str) -> int:

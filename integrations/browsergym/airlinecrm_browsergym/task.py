@@ -19,15 +19,12 @@ teardown  ends the scenario: waits for the page's last events and leaves it, so 
 from __future__ import annotations
 
 from browsergym.core.task import AbstractBrowserTask
-from playwright.sync_api import Error as PlaywrightError
 
 from agent.crm.client import ScenarioClient
-from agent.env.browser_env import VIEWPORT, wait_until_ready
 from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
-from agent.env.browser_env import CALL_ACTIONS
-from agent.env.executor import perform, read
-from agent.env.observation import call_has_ended, call_page, observe
-from agent.policies.oracle import OraclePolicy
+from agent.env.browser_env import CALL_ACTIONS, VIEWPORT, wait_until_ready
+from agent.env.observation import call_has_ended, page_call_state, settle_page
+from agent.policies.oracle_on_page import OracleOnPage
 from scenarios.customer.simulator import CLOSING
 from scenarios.tasks import HARD_TASKS
 
@@ -85,12 +82,12 @@ class AirlineCrmTask(AbstractBrowserTask):
     def validate(self, page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
         chatting = self.suite and not self.on_page
         reply = self._forward(chat_messages) if chatting else ""
-        _settle(page)
+        settle_page(page)
         metrics = self.client.evaluate(self.scenario["id"])
         success = bool(metrics["success"])
         last = chat_messages[-1]["role"] if chat_messages else None
         if self.on_page:
-            ended = call_has_ended(_call_state(page))
+            ended = call_has_ended(page_call_state(page))
         else:
             ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
         info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched",
@@ -110,48 +107,22 @@ class AirlineCrmTask(AbstractBrowserTask):
         return " ".join(said[m["role"]](self.scenario["id"], m["message"] or NO_REASON) for m in new)
 
     def cheat(self, page, chat_messages: list[dict]) -> None:
-        gold = self.scenario.get("gold_actions") or []
-        if any(step["action"] == "fill" and "value" not in step for step in gold):
+        try:
+            oracle = OracleOnPage(page, self.scenario, self._speak, on_page=self.on_page)
+        except ValueError:
             raise RuntimeError("the gold steps came without their values: the CRM shows them to its operator "
-                               "only; set CRM_OPERATOR_TOKEN (or pass operator_token) to the server's token")
-        oracle = OraclePolicy(channel=PAGE_CHANNEL if self.on_page else SAY_CHANNEL)
-        oracle.reset(self.scenario)
-        observation = observe(page, settle=True)
-        for _ in range(CHEAT_STEP_LIMIT):
-            text = oracle.act(observation)[1]
-            action = read(text)[0]
-            if action is not None and action.name in CALL_ACTIONS:  # a gold line to the customer, or the transfer
-                CALL_ACTIONS[action.name](self.client, self.scenario["id"], action.value)
-                continue
-            action, error = perform(page, text, observation.elements)
-            if action is not None and action.name == "stop":
-                return
-            observation = observe(page, error, settle=True)
-            if observation.call_ended:  # the call ended on the page: the task is done
-                return
-        raise RuntimeError(f"the gold steps of {self.scenario['id']} did not finish in {CHEAT_STEP_LIMIT} actions")
+                               "only; set CRM_OPERATOR_TOKEN (or pass operator_token) to the server's token") from None
+        oracle.play(CHEAT_STEP_LIMIT)
+
+    def _speak(self, name: str, text: str) -> None:
+        """A gold line to the customer (or the transfer), through the CRM's scenario routes."""
+        CALL_ACTIONS[name](self.client, self.scenario["id"], text)
 
     def teardown(self) -> None:
         if self.page is not None and not self.page.is_closed():
-            _settle(self.page)
+            settle_page(self.page)
             self.page.goto("about:blank")
         self.page = self.scenario = None
-
-
-def _settle(page) -> None:
-    """Wait until every event the page recorded has reached the CRM (a page elsewhere has none)."""
-    try:
-        call_page(page, "settle")
-    except PlaywrightError:  # the page is navigating or closed: nothing is pending on it any more
-        pass
-
-
-def _call_state(page) -> str | None:
-    """The page's call panel: open, ended or transferred (None: no panel, or a page elsewhere)."""
-    try:
-        return page.evaluate("() => document.querySelector('[data-call]')?.dataset.callState ?? null")
-    except PlaywrightError:
-        return None
 
 
 def task_class(task_name: str) -> type[AirlineCrmTask]:
