@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym postgres bench fuzz clean
+.PHONY: run test setup browser browsergym cube postgres bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,21 @@ $(BG_STAMP): pyproject.toml $(BG_CONSTRAINTS)
 
 browsergym: $(BG_STAMP)
 
+# CUBE (cube-standard, its browser and chat tools) needs Python 3.12 or newer: the CUBE package
+# (integrations/cube/) gets an environment of its own on the first such Python found (python312.sh).
+CUBE_VENV := .venv-cube
+CUBE_PY := $(CUBE_VENV)/bin/python
+CUBE_STAMP := $(CUBE_VENV)/.installed
+CUBE_CONSTRAINTS := integrations/cube/constraints.txt
+
+$(CUBE_STAMP): $(STAMP) pyproject.toml integrations/cube/pyproject.toml $(CUBE_CONSTRAINTS)
+	python=$$(sh integrations/cube/python312.sh $(PY)) && $$python -m venv $(CUBE_VENV)
+	$(CUBE_PY) -m pip install --quiet --upgrade pip
+	$(CUBE_PY) -m pip install --quiet -c $(CUBE_CONSTRAINTS) -e '.[agent]' -e 'integrations/cube[test]'
+	touch $(CUBE_STAMP)
+
+cube: $(CUBE_STAMP)
+
 # Debian's Chromium is what Playwright drives (see agent/env/browser.py); its own download fails here.
 browser: $(STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -50,19 +65,21 @@ run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
 # Everything on SQLite; beside it (their output follows it), the API, scenario and concurrency tests
-# again on PostgreSQL, then the BrowserGym package's tests. The passes share no files or ports: each
-# has its own numbered temporary folder, servers and PostgreSQL cluster; only the first keeps a cache.
+# again on PostgreSQL, then the BrowserGym package's tests, then the CUBE package's (`cube test`
+# among them). The passes share no files or ports: each has its own numbered temporary folder,
+# servers and PostgreSQL cluster; only the first keeps a cache.
 OTHER_PASSES_LOG := .test-other-passes.log
-test: $(STAMP) $(BG_STAMP) browser postgres
-	@echo "make test: the SQLite pass; the PostgreSQL and BrowserGym passes run beside it ($(OTHER_PASSES_LOG))"
+test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) browser postgres
+	@echo "make test: the SQLite pass; the PostgreSQL, BrowserGym and CUBE passes run beside it ($(OTHER_PASSES_LOG))"
 	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider \
 	       -m "not database_independent" tests/api tests/scenarios \
 	   && $(BG_PY) -m pytest -q -p no:cacheprovider integrations/browsergym/tests \
+	   && $(CUBE_PY) -m pytest -q -p no:cacheprovider integrations/cube/tests \
 	 ) > $(OTHER_PASSES_LOG) 2>&1 & others=$$!; \
 	trap 'pkill -P $$others; kill $$others 2>/dev/null; exit 130' INT TERM; \
 	$(PY) -m pytest -q; sqlite=$$?; \
 	wait $$others; rest=$$?; \
-	echo "--- the PostgreSQL and BrowserGym passes:"; cat $(OTHER_PASSES_LOG); \
+	echo "--- the PostgreSQL, BrowserGym and CUBE passes:"; cat $(OTHER_PASSES_LOG); \
 	exit $$(( sqlite != 0 || rest != 0 ))
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
@@ -86,4 +103,4 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/customer_understanding.py
 
 clean:
-	rm -rf $(VENV) $(BG_VENV) instance .pytest_cache
+	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) instance .pytest_cache

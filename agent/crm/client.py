@@ -12,10 +12,19 @@ import urllib.parse
 from crm_app.http_client import http_sender
 
 TOKEN_VARIABLE = "CRM_OPERATOR_TOKEN"
+URL_VARIABLE = "AIRLINECRM_URL"  # the CRM that task packages (BrowserGym, CUBE) use instead of their own
+# What /evaluate's answer says of an episode, as task packages pass it on with the reward.
+VERDICT_KEYS = ("success", "task_progress", "num_actions", "state_check", "matched", "said_ok", "verified_first",
+                "policy_violations", "transferred")
 
 
 class ServerError(RuntimeError):
     pass
+
+
+def verdicts(metrics: dict) -> dict:
+    """The verdicts of an /evaluate answer (VERDICT_KEYS that it has)."""
+    return {key: metrics[key] for key in VERDICT_KEYS if key in metrics}
 
 
 OPERATOR_TOKEN_HEADER = "X-Operator-Token"

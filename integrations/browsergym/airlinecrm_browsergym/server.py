@@ -10,10 +10,8 @@ import contextlib
 import os
 import threading
 
+from agent.crm.client import TOKEN_VARIABLE, URL_VARIABLE
 from scenarios.app import embedded_server
-
-URL_VARIABLE = "AIRLINECRM_URL"
-TOKEN_VARIABLE = "CRM_OPERATOR_TOKEN"
 
 _lock = threading.Lock()
 _embedded = None  # (url, token) of the embedded server once it runs

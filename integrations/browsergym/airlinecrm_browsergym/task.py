@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from browsergym.core.task import AbstractBrowserTask
 
-from agent.crm.client import ScenarioClient
+from agent.crm.client import ScenarioClient, verdicts
 from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from agent.env.browser_env import CALL_ACTIONS, VIEWPORT, wait_until_ready
 from agent.env.observation import call_has_ended, page_call_state, settle_page
+from agent.env.task_text import task_text
 from agent.policies.oracle_on_page import OracleOnPage
 from scenarios.customer.simulator import CLOSING
 from scenarios.tasks import HARD_TASKS
@@ -73,11 +74,8 @@ class AirlineCrmTask(AbstractBrowserTask):
         return self._goal(), {key: self.scenario.get(key) for key in shown}
 
     def _goal(self) -> str:
-        goal = self.scenario["instruction"]
-        if not self.suite or self.on_page:
-            return goal
-        opening = " ".join(line["text"] for line in self.scenario.get("conversation", []))
-        return f"{goal}\nThe customer says: {opening}\nSpeak to the customer with send_msg_to_user."
+        chatting = self.suite and not self.on_page
+        return task_text(self.scenario, "send_msg_to_user" if chatting else None)
 
     def validate(self, page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
         chatting = self.suite and not self.on_page
@@ -90,10 +88,7 @@ class AirlineCrmTask(AbstractBrowserTask):
             ended = call_has_ended(page_call_state(page))
         else:
             ended = last == "infeasible" or reply.endswith(CLOSING) if self.suite else last in ANSWER_ROLES
-        info = {key: metrics.get(key) for key in ("success", "task_progress", "num_actions", "state_check", "matched",
-                                                   "said_ok", "verified_first", "policy_violations", "transferred")
-                if key in metrics}
-        return float(success), success or ended, reply, info
+        return float(success), success or ended, reply, verdicts(metrics)
 
     def _forward(self, chat_messages: list[dict]) -> str:
         """Say the agent's new chat messages to the customer; the customer's replies. BrowserGym's chat

@@ -1,0 +1,72 @@
+"""The benchmark's tasks as data: task_metadata.json beside benchmark.py, which CUBE reads.
+
+Every task of the full and hard suites and the paper suite's five, with ids that name the suite and
+the task (`full.book-flight`, `paper.book-flight`, `hard.policy-change`). The gold path's length
+varies with the seed (a hard task's branches): a task records the longest over seeds 0-9, and twice
+that and ten more as the recommended step cap. The file is written from the scenarios themselves:
+
+    .venv-cube/bin/python -m airlinecrm_cube.metadata     # rewrites task_metadata.json
+
+and the package's tests check that it still says what the scenarios say.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cube.task import TaskMetadata
+
+SUITE_ORDER = ("full", "paper", "hard")
+GOLD_SEEDS = range(10)  # the seeds whose gold paths the step cap covers
+STEP_CAP_FACTOR, STEP_CAP_EXTRA = 2, 10  # room beyond the gold path for looking around, mistakes, the Call panel
+METADATA_FILE = Path(__file__).with_name("task_metadata.json")
+
+
+class AirlineCrmTaskMetadata(TaskMetadata):
+    suite: str  # the scenario suite: full, paper or hard (scenarios/suites.py)
+    task: str  # the CRM's task type, e.g. TASK_BOOK_FLIGHT
+    gold_steps: int  # the longest gold path over seeds 0-9, in actions
+    customer: bool  # a customer is on the line (the hard suite)
+
+
+def task_id(suite: str, task: str) -> str:
+    """`hard.policy-change` for the hard suite's TASK_POLICY_CHANGE."""
+    return f"{suite}.{task.removeprefix('TASK_').lower().replace('_', '-')}"
+
+
+def build(client) -> dict[str, AirlineCrmTaskMetadata]:
+    """Every task's metadata, from the scenarios of the CRM `client` talks to (with its operator token)."""
+    from scenarios.suites import SUITES
+
+    tasks = {}
+    for suite_name in SUITE_ORDER:
+        suite = SUITES[suite_name]
+        for task in suite.task_names:
+            longest = max(len(client.generate(task, seed, suite_name)[0]["gold_actions"]) for seed in GOLD_SEEDS)
+            words = task.removeprefix("TASK_").replace("_", " ").lower()
+            meta = AirlineCrmTaskMetadata(
+                id=task_id(suite_name, task), abstract_description=f"{words.capitalize()}: {suite.description}.",
+                recommended_max_steps=STEP_CAP_FACTOR * longest + STEP_CAP_EXTRA, suite=suite_name, task=task,
+                gold_steps=longest, customer=suite.hidden_details)
+            tasks[meta.id] = meta
+    return tasks
+
+
+def as_json(tasks: dict[str, AirlineCrmTaskMetadata]) -> str:
+    return json.dumps([meta.model_dump() for meta in tasks.values()], indent=1) + "\n"
+
+
+def main() -> None:
+    from agent.crm.client import ScenarioClient
+    from scenarios.app import embedded_server
+
+    with embedded_server() as server:
+        client = ScenarioClient(server.url, operator_token=server.app.config.get("OPERATOR_TOKEN"))
+        METADATA_FILE.write_text(as_json(build(client)))
+    print(f"wrote {METADATA_FILE}")
+
+
+if __name__ == "__main__":
+    from airlinecrm_cube.metadata import main as write  # so that the file names the class by its module
+
+    write()
