@@ -13,10 +13,11 @@ budget (`facts["budget"]`, will.py) says no to a total above it, and yes to a fa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from dataclasses import dataclass, replace
 
 from .choosing import choose
-from .facts import BY_NAME, UNSAID_WHEN_MISSING, FactKind
+from .facts import BOOKED_ON, BY_NAME, UNSAID_WHEN_MISSING, FactKind
 from .reading import AGREE, DECLINE, Reading, read
 from .will import insisting, spending, takes_transfer
 
@@ -35,6 +36,7 @@ REPAIR = "Sorry, what do you need from me?"
 INSISTS, CORRECTION, CONFIRMS, OBJECTS, FACT, LACKING, CHOICE, FIXED = (
     "insists", "correction", "confirms", "not right", "fact", "lacking", "choice", "fixed")
 AGREES, DECLINES, CLOSES, ASKS_AGAIN, ACKNOWLEDGES = "agrees", "declines", "closes", "asks again", "acknowledges"
+RIGHT_VALUE = "right value"  # a fact read back wrong, said as it is
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,8 @@ def _read_back(reading: Reading, known: dict) -> tuple[list[Part], bool]:
     wrong = [kind for kind in judged
              if all(value != kind.shown(known[kind.name]) for value in reading.read_back[kind.name])]
     if wrong:
-        return [Part(OBJECTS, NOT_RIGHT)] + [Part(FACT, kind.say(known[kind.name]), kind.name) for kind in wrong], True
+        return [Part(OBJECTS, NOT_RIGHT)] + [Part(RIGHT_VALUE, kind.say(known[kind.name]), kind.name)
+                                             for kind in wrong], True
     heard = judged or reading.confirm_asked
     return ([Part(CONFIRMS, CONFIRMED)] if heard and not reading.consent else []), False
 
@@ -174,9 +177,19 @@ class RuleCustomer:
     speaker: str = "rules"  # how the call records which customer answered
 
     variant: object = None  # the customer variant that speaks (scenarios/customer/variants/); None: 0
+    booked_on: dt.date | None = None  # the day its own booking flies, which a caller without its code tells
+
+    def speaking(self, variant, booked_on: str | None) -> RuleCustomer:
+        """This customer as a scenario's caller: speaking as customer variant `variant`."""
+        return replace(self, variant=variant, booked_on=dt.date.fromisoformat(booked_on) if booked_on else None)
 
     def reply(self, facts: dict, transcript: list[dict]) -> str:
-        return reply(facts, transcript, self.variant)
+        known = {**facts, BOOKED_ON: self.booked_on} if self.booked_on else facts
+        return reply(known, transcript, self.variant)
+
+    def ends_call(self, text: str) -> bool:
+        """Whether the reply `text` hangs up (an impatient caller asked the same thing thrice)."""
+        return self.variant is not None and self.variant.ends_call(text)
 
 
 RULES = RuleCustomer()
