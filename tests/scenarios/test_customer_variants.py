@@ -2,6 +2,7 @@
 caller's decisions, said tersely, vaguely, at length, without the code at hand, or impatiently."""
 import datetime as dt
 
+from scenarios.customer.llm_customer import LLMCustomer, persona
 from scenarios.customer.simulator import reply
 from scenarios.customer.variants import VARIANTS, customer_variant
 
@@ -74,3 +75,10 @@ def test_every_variant_is_a_pure_function_of_the_facts_and_the_transcript():
     lines = (BOTH, "Which day would you like to leave, and around what time?", "Shall I go ahead with the change?")
     for variant in VARIANTS:
         assert call(variant, *lines) == call(variant, *lines), variant.name
+
+
+def test_the_llm_customer_is_told_how_its_variant_speaks_and_the_plain_caller_nothing_more():
+    plain = LLMCustomer("some-model").speaking(VARIANTS[0], None)
+    terse = LLMCustomer("some-model").speaking(TERSE, None)
+    assert persona(FACTS, plain.manner) == persona(FACTS)
+    assert persona(FACTS, terse.manner).endswith(f"- How you speak: {TERSE.manner}\n")

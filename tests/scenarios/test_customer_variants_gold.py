@@ -2,11 +2,13 @@
 variant; the gold path of every branch of every hard task, with the variant's gold lines, succeeds
 with full progress; doing nothing scores 0; the variant is stored, named and validated."""
 import pytest
+from sqlalchemy import text
 
 from scenarios.app import create_app
 from scenarios.customer.variants import VARIANTS
 from scenarios.tasks import HARD_TASKS
 from tests.conftest import OPERATOR, TEST_CONFIG
+from tests.databases import dispose
 from tests.scenarios.hard_calls import evaluate, play_gold
 
 OTHERS = [variant.number for variant in VARIANTS[1:]]  # variant 0: test_hard_suite.py, test_customer_variant_zero.py
@@ -94,3 +96,22 @@ def test_the_impatient_caller_hangs_up_and_the_call_takes_no_more_lines(client):
     assert (call["open"], call["ended"]) == (False, "end")
     assert client.post(f"/api/customer/messages?scenario={scenario['id']}",
                        json={"text": "Hello?"}).status_code == 409
+
+
+def test_a_database_made_before_customer_variants_gets_their_columns_and_its_scenarios_speak_plainly(tmp_path):
+    config = {**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{tmp_path / 'old.db'}", "INSTANCE_PATH": str(tmp_path)}
+    app = create_app(config)
+    old = app.test_client().get("/generate-random-scenario?suite=hard&task=TASK_POLICY_CHANGE&seed=0",
+                                headers=OPERATOR).json
+    with app.extensions["engine"].begin() as connection:  # as an older version made the table
+        connection.execute(text("ALTER TABLE scenarios DROP COLUMN customer_variant"))
+        connection.execute(text("ALTER TABLE scenarios DROP COLUMN customer_variant_asked"))
+    dispose(app)
+    again = create_app(config)
+    try:
+        client = again.test_client()
+        assert "customer_variant" not in evaluate(client, old)
+        assert play_gold(client, old)["success"] == 1
+        assert made(client, "TASK_POLICY_CHANGE", 0, 2)["customer_variant"] == 2
+    finally:
+        dispose(again)
