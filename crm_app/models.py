@@ -198,6 +198,8 @@ class Scenario(Base):
     suite: Mapped[str] = mapped_column(String(20), default="full", server_default="full")  # scenarios/suites.py
     ui_variant: Mapped[int] = mapped_column(default=0, server_default="0")  # crm_app/ui_variants.py
     ui_variant_asked: Mapped[bool] = mapped_column(default=False, server_default=false())  # 0 too, when asked
+    customer_variant: Mapped[int] = mapped_column(default=0, server_default="0")  # scenarios/customer/variants/
+    customer_variant_asked: Mapped[bool] = mapped_column(default=False, server_default=false())
     details: Mapped[dict] = mapped_column(JSON)
     created_on: Mapped[dt.date] = mapped_column(Date)
 

@@ -19,6 +19,8 @@ ADDED_COLUMNS = (
     ("api_calls", "state_after", "JSON"),
     ("events", "received_at", "TIMESTAMP"),  # scenarios/activity.py
     ("customer_messages", "received_at", "TIMESTAMP"),
+    ("scenarios", "customer_variant", "INTEGER NOT NULL DEFAULT 0"),  # scenarios/customer/variants/
+    ("scenarios", "customer_variant_asked", "BOOLEAN NOT NULL DEFAULT FALSE"),
 )
 
 

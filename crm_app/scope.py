@@ -27,13 +27,15 @@ class ScenarioRef:
     suite: str
     ui_variant: int = 0
     ui_variant_asked: bool = False  # whether the request that made it named a variant (0 included)
+    customer_variant: int = 0  # the caller's way of speaking (scenarios/customer/variants/)
+    customer_variant_asked: bool = False
 
 
 def find_scenario(session: Session, scenario_id: str) -> ScenarioRef | None:
     """The scenario of that id, asking the database only about ids this process has not seen."""
     def load():
         row = session.execute(select(Scenario.id, Scenario.task, Scenario.seed, Scenario.suite, Scenario.ui_variant,
-                                     Scenario.ui_variant_asked)
+                                     Scenario.ui_variant_asked, Scenario.customer_variant, Scenario.customer_variant_asked)
                               .where(Scenario.id == scenario_id)).first()
         return ScenarioRef(*row) if row else None
 

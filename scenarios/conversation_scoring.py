@@ -26,8 +26,9 @@ from crm_app.services.policy import name_correction_allowed
 from .calls import WRITES
 from .customer.facts import BY_NAME
 from .customer.reading import read
-from .customer.simulator import AGENT, CONFIRMED, CUSTOMER, TRANSFER, known_facts
+from .customer.simulator import AGENT, CUSTOMER, TRANSFER, known_facts
 from .customer.transcript import facts_of
+from .customer.variants import PLAIN, CustomerVariant
 from .customer.will import held
 from .tasks.hard.caller import NEW_CODE
 
@@ -39,15 +40,17 @@ _AMOUNT = re.compile(r"^\d+\.\d{2}$")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), initial: dict | None = None) -> dict:
+def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), initial: dict | None = None,
+          caller: CustomerVariant = PLAIN) -> dict:
     """said_ok, verified_first and policy_violations of an episode, and the reason for each failure.
     `new_codes`: the codes of the bookings the episode made (what NEW_CODE in must_say stands for);
-    `initial`: the state the episode started from (the names a name change is checked against)."""
+    `initial`: the state the episode started from (the names a name change is checked against);
+    `caller`: the customer variant, whose way of giving a fact is looked for in its lines."""
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
     unsaid = [value for value in details["expected"]["must_say"] if not told(value, agent_lines, new_codes)]
     writes = [(index, call) for index, call in enumerate(calls) if is_write(call)]
     facts = facts_of({"details": details})
-    verified = verified_at(messages, facts)
+    verified = verified_at(messages, facts, caller)
     early = [call for index, call in writes if verified is None or index < verified]
     fees = [call for _, call in writes if _fee_on_disruption(call, details)]
     not_upgraded = _moved_before_upgrade(details, [call for _, call in writes])
@@ -159,33 +162,35 @@ def _words_pattern(value: str) -> re.Pattern:
     return re.compile(r"(?<!\w)" + r"[\s-]+".join(words) + r"(?!\w)", re.I)
 
 
-def verified_at(messages: list[dict], facts: dict) -> int | None:
+def verified_at(messages: list[dict], facts: dict, caller: CustomerVariant = PLAIN) -> int | None:
     """`calls_before` of the customer's line that completed the caller's verification; None if never."""
     needed_code = "confirmation_code" in known_facts(facts)
-    for line, given in _given_so_far(messages, facts):
+    for line, given in _given_so_far(messages, facts, caller):
         if (not needed_code or "confirmation_code" in given) and given & set(IDENTITY):
             return line["calls_before"]
     return None
 
 
-def given_kinds(messages: list[dict], facts: dict) -> set[str]:
+def given_kinds(messages: list[dict], facts: dict, caller: CustomerVariant = PLAIN) -> set[str]:
     """Every kind of fact the customer gave (or confirmed) in the call."""
-    return next(reversed([given for _, given in _given_so_far(messages, facts)]), set())
+    return next(reversed([given for _, given in _given_so_far(messages, facts, caller)]), set())
 
 
-def _given_so_far(messages: list[dict], facts: dict):
+def _given_so_far(messages: list[dict], facts: dict, caller: CustomerVariant):
     """Each customer line, with the kinds of fact the customer had given up to it."""
     known, given = known_facts(facts), set()
     for previous, line in zip([None, *messages], messages):
         if line["role"] == CUSTOMER:
-            given = given | _given(line["text"], previous, known)
+            given = given | _given(line["text"], previous, known, caller)
             yield line, given
 
 
-def _given(text: str, previous: dict | None, known: dict) -> set[str]:
-    """Kinds of fact a customer line gives: said outright, or confirmed as the agent read them back."""
-    found = {name for name, value in known.items() if name in BY_NAME and BY_NAME[name].say(value) in text}
-    if text.startswith(CONFIRMED) and previous and previous["role"] == AGENT:
+def _given(text: str, previous: dict | None, known: dict, caller: CustomerVariant) -> set[str]:
+    """Kinds of fact a customer line gives: said outright (the caller's way), or confirmed as the
+    agent read them back."""
+    found = {name for name, value in known.items()
+             if name in BY_NAME and any(said in text for said in caller.says(name, value))}
+    if caller.confirms(text) and previous and previous["role"] == AGENT:
         read_back = read(previous["text"], known).read_back
         found |= {name for name, values in read_back.items()
                   if name in known and all(value == BY_NAME[name].shown(known[name]) for value in values)}
@@ -209,11 +214,12 @@ def _name_replaced(call: dict, initial: dict) -> bool:
                for field in ("first_name", "last_name"))
 
 
-def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()) -> list[bool]:
+def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=(),
+             caller: CustomerVariant = PLAIN) -> list[bool]:
     """Which of the gold steps of the call the call met: a `say` when its facts were given and its
     values told (a line that neither asks nor tells is met by any line of the agent's), a
     `transfer` when the call was transferred."""
-    given = given_kinds(messages, facts_of({"details": details}))
+    given = given_kinds(messages, facts_of({"details": details}), caller)
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
     transferred = any(line["role"] == TRANSFER for line in messages)
     return [transferred if step["action"] == "transfer" else

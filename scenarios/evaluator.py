@@ -33,6 +33,7 @@ from .call_scoring import align_calls
 from .call_steps import protect_card_data
 from .card_data import Protect, keep
 from .conversation_scoring import CALL_VERDICTS, call_passed, judge, says_met
+from .customer.variants import PLAIN, CustomerVariant
 from .events import action_ends, committed_values
 from .state import difference
 from .steps import CALL_STEPS, describe
@@ -45,16 +46,18 @@ MODALITIES = ("ui", "api")
 
 def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final: dict,
              calls: list[dict] = (), protect: Protect = keep, modality: str | None = None,
-             messages: list[dict] = ()) -> dict:
+             messages: list[dict] = (), caller: CustomerVariant = PLAIN) -> dict:
     """The scores of the episode in `modality` (None: chosen by `modality_of`); a hard-suite
-    episode (its details hold what is `expected` of the call) is also judged on its `messages`."""
+    episode (its details hold what is `expected` of the call) is also judged on its `messages`,
+    said with a caller of customer variant `caller` (which may ask for other gold lines)."""
     calls = list(calls)
     modality = modality or modality_of(events, calls)
     check = check_state(task, details, events, initial, final, calls)
     new_codes = [code for code in final if code not in initial]
-    call = judge(details, list(messages), calls, new_codes, initial) if "expected" in details else None
+    call = judge(details, list(messages), calls, new_codes, initial, caller) if "expected" in details else None
     success = int(check["passed"] and (call is None or call_passed(call)))
-    gold, gold_calls = task.gold(details), task.gold_calls(details)
+    gold = caller.gold(task.gold(details), details, initial)
+    gold_calls = caller.gold_calls(task.gold_calls(details), details, initial)
     walked = [step for step in gold if step["action"] not in CALL_STEPS]  # the page's steps; the rest are the call's
     if modality == "api":
         done, matched = align_calls([protect_card_data(call, protect) for call in gold_calls], calls)
@@ -66,7 +69,8 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         ends = action_ends(events)
         done, actions, total = [done[i] for i in ends], [describe(events[i]) for i in ends], len(walked)
     if call is not None:
-        done, matched, total = _with_says(gold, done, matched, total, modality, list(messages), details, new_codes)
+        done, matched, total = _with_says(gold, done, matched, total, modality, list(messages), details, new_codes,
+                                          caller)
         if not actions and done:  # the call went on, the page (or the API) was never used
             actions = [CALL_ONLY]
         check = _with_call(check, call)
@@ -84,11 +88,11 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
 
 
 def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: int, modality: str,
-               messages: list[dict], details: dict, new_codes: list[str]):
+               messages: list[dict], details: dict, new_codes: list[str], caller: CustomerVariant):
     """Progress counting the gold `say` steps too: those the call met count at the last action (the
     call is not ordered against the page's events). In the ui modality `matched` covers every gold step."""
     says = [step for step in gold if step["action"] in CALL_STEPS]
-    met = says_met(says, messages, details, new_codes)
+    met = says_met(says, messages, details, new_codes, caller)
     if done:
         done = [*done[:-1], done[-1] + sum(met)]
     elif any(met):

@@ -79,6 +79,10 @@ PATHS = {
          query("ui_variant", "The UI variant the scenario's page shows (GET /api/config lists them): a number, "
                              "or random (drawn from the seed); left out, 0, the CRM as it always looked",
                {"type": "string", "pattern": "^([0-9]{1,3}|random)$"}),
+         query("customer_variant", "How the hard suite's caller speaks (scenarios/customer/variants/): 0 plain, "
+                                   "1 terse, 2 vague, 3 talkative, 4 unprepared, 5 impatient, or random (drawn from "
+                                   "the seed); left out, 0. It never changes what the caller knows or wants",
+               {"type": "string", "pattern": "^([0-9]{1,3}|random)$"}),
          query("initial_state", "1: with the operator token, the answer also has `initial_state`, the bookings the "
                                 "scenario starts from", {"type": "string", "enum": ["0", "1", "false", "true"]})],
         tags=TAGS,
@@ -254,6 +258,9 @@ SCHEMAS = {
                                                                        "?ui_variant= asked for one (0 and random "
                                                                        "included); left out when none was asked "
                                                                        "for (the page is variant 0)"},
+        "customer_variant": {"type": "integer", "minimum": 0, "description": "With the operator token: how its "
+                                                                             "caller speaks, whenever "
+                                                                             "?customer_variant= asked for one"},
         "instruction": {"type": "string", "description": "The task in one sentence"},
         "conversation": {"type": "array", "items": obj(
             {"role": {"type": "string", "enum": ["CUS", "REP"]}, "text": {"type": "string"}},
@@ -268,6 +275,8 @@ SCHEMAS = {
     "Evaluation": obj({
         "id": {"type": "string"},
         "scenario": {"type": "string", "enum": list(ALL_TASKS)},
+        "customer_variant": {"type": "integer", "minimum": 0, "description": "How the caller spoke, whenever the "
+                                                                             "scenario asked for a customer variant"},
         "modality": {"type": "string", "enum": list(MODALITIES),
                      "description": "What progress, matched, num_actions and metrics count: ui, the page's events "
                                     "against gold_actions; api, the recorded API calls against gold_calls"},

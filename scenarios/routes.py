@@ -22,6 +22,7 @@ from .activity import activity
 from .card_data import protector
 from .customer import transcript
 from .customer.llm_customer import CUSTOMER
+from .customer.variants import customer_variant, variant_named as caller_named
 from .evaluator import MODALITIES
 from .events import clean_event
 from .operator import is_operator, without_gold_values
@@ -67,6 +68,7 @@ def _scenario_json(scenario, text: dict, starts_asked: bool) -> dict:
     if suite_named(scenario.suite).hidden_details and not operator:
         return {"id": scenario.id, "url": url, **shown_in, "instruction": text["instruction"],
                 "conversation": text["conversation"]}
+    shown_in |= store.caller_shown(scenario)  # the operator's: how the caller speaks would give it away
     return {
         "scenario": scenario.task,
         "id": scenario.id,
@@ -88,7 +90,9 @@ def generate_scenario():
     # Without a task the seed picks one, so that a seed alone still names one scenario.
     task = suite.check(task_named(name)) if name else random.Random(f"task:{seed}").choice(suite.tasks)
     variant = variant_named(request.args.get("ui_variant"), seed)
-    scenario, text = store.create_scenario(_world(), task, seed, suite, None if variant is None else variant.number)
+    caller = caller_named(request.args.get("customer_variant"), seed)
+    scenario, text = store.create_scenario(_world(), task, seed, suite, None if variant is None else variant.number,
+                                           None if caller is None else caller.number)
     return _scenario_json(scenario, text, starts_asked)
 
 
@@ -140,7 +144,8 @@ def message_customer():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
     text = transcript.clean_text(json_body())
-    return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text, _customer())}, 201
+    caller = _customer().speaking(customer_variant(scenario.customer_variant), store.booked_on(_world(), scenario))
+    return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text, caller)}, 201
 
 
 @scenario_routes.post("/api/customer/transfer")

@@ -26,6 +26,8 @@ from crm_app.services.disruptions import disruption_row
 from . import evaluator
 from .card_data import details_at_rest, protector
 from .customer.transcript import timed_messages
+from .customer.variants import customer_variant
+from .customer.variants.unprepared import booked_on as booked_day
 from .limits import LimitReached
 from .sampling import Draw
 from .state import cards_by_number, cards_by_position, dataset_state
@@ -75,15 +77,17 @@ def _draw(world: World, task: Task, seed: int, suite: Suite) -> tuple[Sample, di
 
 
 def create_scenario(world: World, task: Task, seed: int, suite: Suite,
-                    ui_variant: int | None = None) -> tuple[Scenario, dict]:
-    """Store a new scenario (shown in UI variant `ui_variant`; None: none was asked for, variant 0)
-    and the bookings it starts with, in one transaction."""
+                    ui_variant: int | None = None, customer_variant: int | None = None) -> tuple[Scenario, dict]:
+    """Store a new scenario (shown in UI variant `ui_variant`, its caller speaking as customer
+    variant `customer_variant`; None: none was asked for, variant 0) and the bookings it starts
+    with, in one transaction."""
     sample, told = describe(world, task, seed, suite)
     scenario_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
     setup = _setup_bookings(world, scenario_id, sample)
     with write_transaction(world.session) as session:
         scenario = Scenario(id=scenario_id, task=task.name, seed=seed, suite=suite.name, ui_variant=ui_variant or 0,
-                            ui_variant_asked=ui_variant is not None,
+                            ui_variant_asked=ui_variant is not None, customer_variant=customer_variant or 0,
+                            customer_variant_asked=customer_variant is not None,
                             details=details_at_rest(sample.details), created_on=world.calendar.today)
         session.add(scenario)
         session.add_all(setup)
@@ -99,6 +103,18 @@ def described(world: World, scenario: ScenarioRef) -> tuple[Sample, dict]:
 def told(world: World, scenario: ScenarioRef) -> dict:
     """What the scenario tells (instruction, conversation, details), drawn again from its (task, seed)."""
     return described(world, scenario)[1]
+
+
+def caller_shown(scenario: ScenarioRef) -> dict:
+    """The scenario's customer variant as its answers name it: whenever it was asked for (0 included)."""
+    asked = scenario.customer_variant_asked or scenario.customer_variant
+    return {"customer_variant": scenario.customer_variant} if asked else {}
+
+
+def booked_on(world: World, scenario: ScenarioRef) -> str | None:
+    """The ISO day the caller's own booking flies (a caller without its code at hand tells it instead)."""
+    sample, told = described(world, scenario)
+    return booked_day(told["details"], sample.initial_state())
 
 
 def initial_state(world: World, scenario: ScenarioRef) -> dict:
@@ -252,8 +268,8 @@ def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None 
     messages = timed_messages(world.session, scenario.id, told) if "expected" in sample.details else []
     protect = protector(card_hasher(world.session))
     result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls, protect,
-                                modality, messages)
-    answer = {"id": scenario.id, "scenario": task.name, **result}
+                                modality, messages, customer_variant(scenario.customer_variant))
+    answer = {"id": scenario.id, "scenario": task.name, **caller_shown(scenario), **result}
     if marks is not None:
         calls = [{**call, "state_after": call["state_after"] and cards_by_number(call["state_after"], numbers)}
                  for call in calls]

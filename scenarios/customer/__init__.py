@@ -3,5 +3,6 @@ deterministic, a pure function of what the customer knows and the transcript so 
 
 - `facts.py`: what the customer knows (the hidden facts) and how each is said and recognised.
 - `reading.py`: what one line of the agent asks for, and what it reads back.
-- `simulator.py`: the customer's reply.
+- `simulator.py`: the customer's reply, decided part by part.
+- `variants/`: the customer variants (issue 45), each saying those parts its own way.
 """

@@ -236,6 +236,7 @@ KINDS: tuple[FactKind, ...] = (
     FactKind("budget", _budget),
 )
 BY_NAME = {kind.name: kind for kind in KINDS}
+BOOKED_ON = "booked_on"  # not a kind of fact asked for: the day the caller's own booking flies (variants/unprepared.py)
 UNSAID_WHEN_MISSING = ("claim", "budget")  # asked for without the customer holding one, it goes unanswered
 NAME_KINDS = ("first_name", "last_name", "full_name", "name_on_card")  # their spotters look only after their own words
 DATE_KINDS = ("date_of_birth", "travel_date")  # a bare date in a read-back may be either

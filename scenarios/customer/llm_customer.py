@@ -7,7 +7,7 @@ deterministic default."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from string import Template
 
@@ -33,10 +33,18 @@ class LLMCustomer:
     model: str
     base_url: str | None = None
     api_key: str | None = None
+    manner: str = ""  # how the caller speaks: its customer variant's (scenarios/customer/variants/)
 
     @property
     def speaker(self) -> str:
         return f"llm:{self.model}"
+
+    def speaking(self, variant, booked_on: str | None) -> LLMCustomer:
+        """This customer as a scenario's caller: told to speak as customer variant `variant`."""
+        return replace(self, manner=variant.manner)
+
+    def ends_call(self, text: str) -> bool:
+        return False
 
     def reply(self, facts: dict, transcript: list[dict]) -> str:
         """The model's answer, as the customer, to the agent's last line of `transcript`."""
@@ -46,7 +54,8 @@ class LLMCustomer:
                         timeout=TIMEOUT_SECONDS, max_retries=2)
         try:
             completion = client.chat.completions.create(model=self.model, temperature=0,
-                                                        messages=[{"role": "system", "content": persona(facts)},
+                                                        messages=[{"role": "system",
+                                                                   "content": persona(facts, self.manner)},
                                                                   *_turns(transcript)])
         except OpenAIError as error:
             raise CustomerUnavailable(f"The customer's model {self.model} did not answer: "
@@ -55,15 +64,17 @@ class LLMCustomer:
         return text[:MAX_REPLY] or "I'm sorry, I don't know that."
 
 
-def persona(facts: dict) -> str:
-    """The system prompt: the request, the facts as the customer says them, and any correction."""
+def persona(facts: dict, manner: str = "") -> str:
+    """The system prompt: the request, the facts as the customer says them, any correction, and
+    how the caller speaks (`manner`: a customer variant's; the plain caller's prompt has none)."""
     known = {name: value for name, value in facts.items() if name in BY_NAME and name not in ("request", "consent")}
     lines = "\n".join(f"- {name.replace('_', ' ')}: {BY_NAME[name].say(value)}" for name, value in known.items())
     corrections = facts.get("corrections") or {}
     fixes = "".join(f"\nYou first give your {name.replace('_', ' ')} wrongly, as above; when the agent reads it back, "
                     f"correct it: {BY_NAME[name].say(value)}\n" for name, value in corrections.items())
-    return Template(PROMPT.read_text()).safe_substitute(request=facts.get("request", ""), facts=lines,
-                                                        corrections=fixes)
+    prompt = Template(PROMPT.read_text()).safe_substitute(request=facts.get("request", ""), facts=lines,
+                                                          corrections=fixes)
+    return f"{prompt.rstrip()}\n- How you speak: {manner}\n" if manner else prompt
 
 
 def _turns(transcript: list[dict]) -> list[dict]:

@@ -13,10 +13,11 @@ budget (`facts["budget"]`, will.py) says no to a total above it, and yes to a fa
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from dataclasses import dataclass, replace
 
 from .choosing import choose
-from .facts import BY_NAME, UNSAID_WHEN_MISSING, FactKind
+from .facts import BOOKED_ON, BY_NAME, UNSAID_WHEN_MISSING, FactKind
 from .reading import AGREE, DECLINE, Reading, read
 from .will import insisting, spending, takes_transfer
 
@@ -31,6 +32,30 @@ NOT_RIGHT = "No, that's not right."
 CLOSING = "No, that's everything. Thank you."
 ACKNOWLEDGED = "Okay, thank you."
 REPAIR = "Sorry, what do you need from me?"
+# What each part of a reply is (Part.kind), so that a customer variant can say it its own way.
+INSISTS, CORRECTION, CONFIRMS, OBJECTS, FACT, LACKING, CHOICE, FIXED = (
+    "insists", "correction", "confirms", "not right", "fact", "lacking", "choice", "fixed")
+AGREES, DECLINES, CLOSES, ASKS_AGAIN, ACKNOWLEDGES = "agrees", "declines", "closes", "asks again", "acknowledges"
+RIGHT_VALUE = "right value"  # a fact read back wrong, said as it is
+
+
+@dataclass(frozen=True)
+class Part:
+    """One thing the customer says in a reply: what it is, its plain words, and the kind of fact it gives."""
+    kind: str
+    text: str
+    fact: str | None = None
+
+
+@dataclass
+class Turn:
+    """The customer's reply before it is said: the facts, the call so far, what the rep's last line
+    asked (None when the customer insists, whatever was asked) and the parts of the answer, in order."""
+    facts: dict
+    transcript: list[dict]
+    known: dict
+    reading: Reading | None
+    parts: list[Part]
 
 
 def known_facts(facts: dict, transcript: list[dict] = ()) -> dict:
@@ -48,33 +73,55 @@ def known_facts(facts: dict, transcript: list[dict] = ()) -> dict:
     return known
 
 
-def reply(facts: dict, transcript: list[dict]) -> str:
+def reply(facts: dict, transcript: list[dict], variant=None) -> str:
     """The customer's answer to the rep's last line (`transcript`: [{"role", "text"}...], the last
-    one the agent's)."""
-    insisted = insisting(facts, transcript, AGENT, CUSTOMER)
-    if insisted:
-        return insisted
+    one the agent's), as the customer variant `variant` says it (None: variant 0, the plain caller;
+    scenarios/customer/variants/)."""
+    turn = decide(facts, transcript)
+    return variant.speak(turn) if variant is not None else speak(turn)
+
+
+def speak(turn: Turn) -> str:
+    """What the plain caller says: the parts of its reply in order, each once."""
+    return " ".join(_unique([part.text for part in turn.parts]))
+
+
+def decide(facts: dict, transcript: list[dict]) -> Turn:
+    """What the customer answers to the rep's last line, part by part, before any variant says it its way."""
     known = known_facts(facts, transcript)
     line = transcript[-1]["text"] if transcript and transcript[-1]["role"] == AGENT else ""
+    insisted = insisting(facts, transcript, AGENT, CUSTOMER)
+    if insisted:
+        return Turn(facts, transcript, known, None, [Part(INSISTS, insisted)])
     reading = read(line, known)
     corrections = facts.get("corrections") or {}
     done = corrected(corrections, transcript)
     owed = [name for name in corrections if name not in done and name in reading.read_back]
     if owed:  # the customer hears the detail read back and notices they said it wrong
-        return " ".join(correction(name, corrections[name]) for name in owed)
+        return Turn(facts, transcript, known, reading,
+                    [Part(CORRECTION, correction(name, corrections[name]), name) for name in owed])
     if reading.consent == DECLINE and takes_transfer(facts, transcript, CUSTOMER):
         reading.consent = AGREE
     reading.consent = spending(facts, line, reading.consent)
     checked, wrong = _read_back(reading, known)
-    parts = [*checked, *_answers(reading, known), *_choices(reading, known), *reading.fixed]
+    parts = [*checked, *_answers(reading, known), *_choices(reading, known),
+             *(Part(FIXED, text) for text in reading.fixed)]
     if reading.consent and not wrong:
-        parts.append(CONSENT if reading.consent == AGREE else CLOSING if reading.closing and not parts else
-                     DECLINED if reading.consent == DECLINE else reading.consent)
-    if parts:
-        return " ".join(_unique(parts))
-    if reading.closing:
-        return CLOSING
-    return REPAIR if reading.question else ACKNOWLEDGED
+        parts.append(_agreement(reading, parts))
+    if not parts:
+        parts = [Part(CLOSES, CLOSING) if reading.closing else
+                 Part(ASKS_AGAIN, REPAIR) if reading.question else Part(ACKNOWLEDGES, ACKNOWLEDGED)]
+    return Turn(facts, transcript, known, reading, parts)
+
+
+def _agreement(reading: Reading, parts: list[Part]) -> Part:
+    """The answer to a request for agreement: yes, a goodbye (a closing asked alone), no, or the
+    caller's own words (a budget passed)."""
+    if reading.consent == AGREE:
+        return Part(AGREES, CONSENT)
+    if reading.closing and not parts:
+        return Part(CLOSES, CLOSING)
+    return Part(DECLINES, DECLINED) if reading.consent == DECLINE else Part(FIXED, reading.consent)
 
 
 def corrected(corrections: dict, transcript: list[dict]) -> list[str]:
@@ -87,7 +134,7 @@ def correction(name: str, value) -> str:
     return f"{CORRECTING} {BY_NAME[name].say(value)}"
 
 
-def _read_back(reading: Reading, known: dict) -> tuple[list[str], bool]:
+def _read_back(reading: Reading, known: dict) -> tuple[list[Part], bool]:
     """What the customer says of the details read back, and whether any was wrong. A kind read back
     with several values (a summary naming the old date and the new) is right when one is the
     customer's. Agreement asked with the details answers for them."""
@@ -95,23 +142,24 @@ def _read_back(reading: Reading, known: dict) -> tuple[list[str], bool]:
     wrong = [kind for kind in judged
              if all(value != kind.shown(known[kind.name]) for value in reading.read_back[kind.name])]
     if wrong:
-        return [NOT_RIGHT] + [kind.say(known[kind.name]) for kind in wrong], True
+        return [Part(OBJECTS, NOT_RIGHT)] + [Part(RIGHT_VALUE, kind.say(known[kind.name]), kind.name)
+                                             for kind in wrong], True
     heard = judged or reading.confirm_asked
-    return ([CONFIRMED] if heard and not reading.consent else []), False
+    return ([Part(CONFIRMS, CONFIRMED)] if heard and not reading.consent else []), False
 
 
-def _answers(reading: Reading, known: dict) -> list[str]:
-    said = [kind.say(known[kind.name]) for kind in _kinds(reading.asked) if kind.name in known]
+def _answers(reading: Reading, known: dict) -> list[Part]:
+    said = [Part(FACT, kind.say(known[kind.name]), kind.name) for kind in _kinds(reading.asked) if kind.name in known]
     missing = [kind.name.replace("_", " ") for kind in _kinds(reading.asked)
                if kind.name not in known and kind.name not in UNSAID_WHEN_MISSING]
     lacking = [f"my {name}" for name in missing] + reading.not_held
     if lacking:
-        said.append(f"I'm sorry, I don't have {' or '.join(lacking)}.")
+        said.append(Part(LACKING, f"I'm sorry, I don't have {' or '.join(lacking)}."))
     return said
 
 
-def _choices(reading: Reading, known: dict) -> list[str]:
-    return [choose(said, known) for said in reading.choices]
+def _choices(reading: Reading, known: dict) -> list[Part]:
+    return [Part(CHOICE, choose(said, known)) for said in reading.choices]
 
 
 def _kinds(names) -> list[FactKind]:
@@ -128,8 +176,20 @@ class RuleCustomer:
 
     speaker: str = "rules"  # how the call records which customer answered
 
+    variant: object = None  # the customer variant that speaks (scenarios/customer/variants/); None: 0
+    booked_on: dt.date | None = None  # the day its own booking flies, which a caller without its code tells
+
+    def speaking(self, variant, booked_on: str | None) -> RuleCustomer:
+        """This customer as a scenario's caller: speaking as customer variant `variant`."""
+        return replace(self, variant=variant, booked_on=dt.date.fromisoformat(booked_on) if booked_on else None)
+
     def reply(self, facts: dict, transcript: list[dict]) -> str:
-        return reply(facts, transcript)
+        known = {**facts, BOOKED_ON: self.booked_on} if self.booked_on else facts
+        return reply(known, transcript, self.variant)
+
+    def ends_call(self, text: str) -> bool:
+        """Whether the reply `text` hangs up (an impatient caller asked the same thing thrice)."""
+        return self.variant is not None and self.variant.ends_call(text)
 
 
 RULES = RuleCustomer()

@@ -87,10 +87,11 @@ def say(session: Session, scenario_id: str, told: dict, text: str, customer=RULE
     _check_open(session, scenario_id)
     _check_room(session, scenario_id)
     answer = customer.reply(facts_of(told), said + [{"role": AGENT, "text": text}])
+    hung_up = [(ENDED, "", None)] if customer.ends_call(answer) else []  # the caller ends the call
     with write_transaction(session, dataset_lock(scenario_id)):
         _check_open(session, scenario_id)
         _check_room(session, scenario_id)
-        _store(session, scenario_id, [(AGENT, text, None), (CUSTOMER, answer, customer.speaker)])
+        _store(session, scenario_id, [(AGENT, text, None), (CUSTOMER, answer, customer.speaker), *hung_up])
     return answer
 
 
