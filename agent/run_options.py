@@ -1,6 +1,7 @@
 """The options that `python -m agent run` shares with `play` (agent/play/): which tasks (--tasks),
-the CRM's UI variant and the caller's (--ui-variant, --customer-variant), which server (--server, --operator-token, --db) and the run
-folder (--out); each defined once here, with its parsing and the server it names."""
+the CRM's UI variant and the caller's (--ui-variant, --customer-variant), which server (--server,
+--operator-token, --db) and the run folder (--out); each defined once here, with its parsing and
+the server it names."""
 from __future__ import annotations
 
 import argparse

@@ -1,7 +1,8 @@
 """Reading an exported dataset back as finished episodes, so that `compare` and `leaderboard` rank
 results shared as Parquet like run folders: each row becomes a Trajectory with the row's identity,
-suite (as its protocol), UI and customer variants (0 where an older export has no column) and final /evaluate answer. What an export does not keep (the
-step cap, the observation modes, token usage) stays unknown."""
+suite (as its protocol), UI and customer variants (0 where an older export has no column) and
+final /evaluate answer. What an export does not keep (the step cap, the observation modes, token
+usage) stays unknown."""
 from __future__ import annotations
 
 import json

@@ -254,5 +254,6 @@ def format_variant_gaps(dimension: Dimension, gaps: list[Gap]) -> str:
     header = ["label", dimension.noun, "scenarios", f"{first} success", "its success", "gap [95% interval]"]
     body = [[gap.label, gap.variant, gap.scenarios, f"{gap.base:.2f}", f"{gap.others:.2f}", format_difference(gap.gap)]
             for gap in gaps]
-    return "\n".join([f"Generalization gap by {dimension.noun}: success in {first} minus in each other {dimension.noun} "
-                      f"({ALL_OTHERS}: their mean), on the same scenarios (paired {BOOTSTRAP.describe()}).", render_table(header, body)])
+    title = (f"Generalization gap by {dimension.noun}: success in {first} minus in each other {dimension.noun} "
+             f"({ALL_OTHERS}: their mean), on the same scenarios (paired {BOOTSTRAP.describe()}).")
+    return "\n".join([title, render_table(header, body)])

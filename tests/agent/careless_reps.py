@@ -167,7 +167,7 @@ class GivesUpRep(CarelessRep):
         heard = yield from self.ask(IDENTITY)
         code = self.code_in(heard)
         if code is None:
-            yield tool("transfer_to_supervisor", summary="The caller has no confirmation code; I cannot find the booking.")
+            yield tool("transfer_to_supervisor", summary="The caller has no confirmation code: no booking to find.")
         return code
 
 

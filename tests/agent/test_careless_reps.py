@@ -48,7 +48,8 @@ def test_the_impatient_caller_hangs_up_on_the_third_question_and_the_call_is_ove
         "My confirmation code is DRIYF5. My date of birth is January 24, 1993. How long is this going to take?",
         "I already told you that. My confirmation code is DRIYF5. My date of birth is January 24, 1993.",
         "I've told you that twice already. I'm hanging up."]
-    assert steps[3]["action"].startswith("message_customer") and steps[3]["error"] == "The call has ended; reset the scenario to start over"
+    assert steps[3]["action"].startswith("message_customer")
+    assert steps[3]["error"] == "The call has ended; reset the scenario to start over"
 
 
 def test_the_terse_caller_gives_the_one_line_rep_only_the_code(live_server):
@@ -74,9 +75,10 @@ def test_the_runner_plays_them_in_every_variant_and_the_table_shows_each_gap(tmp
     assert "careless-gives-up-caller4" in printed and "-ui0" not in printed
     gaps = printed.split("Generalization gap by customer variant: ")[1].splitlines()
     assert gaps[0] == ("success in caller 0 (plain) minus in each other customer variant (all others: their mean), "
-                       "on the same scenarios (paired percentile bootstrap over scenarios, 2000 resamples, random seed 0).")
-    rows = {tuple(line.split()[:4]): line.split()[4:] for line in gaps[2:]}
+                       "on the same scenarios (paired percentile bootstrap over scenarios, 2000 resamples, "
+                       "random seed 0).")
+    rows = [" ".join(line.split()) for line in gaps[2:]]  # label, variant, scenarios, successes, gap [interval]
     for rep, (variant, _) in FAILS.items():  # each rep's own variant: a gap of 1 (one scenario: no spread)
-        assert rows[(rep.name, *CUSTOMER.describe(variant).split())] == ["1", "1.00", "0.00", "+1.00", "[1.00,", "1.00]"]
-    assert rows[("careless-gives-up", "caller", "5", "(impatient)")] == ["1", "1.00", "1.00", "+0.00", "[0.00,", "0.00]"]
-    assert "careless-first-date all others 1 1.00 0.20 +0.80 [0.80, 0.80]" in [" ".join(line.split()) for line in gaps]
+        assert f"{rep.name} {CUSTOMER.describe(variant)} 1 1.00 0.00 +1.00 [1.00, 1.00]" in rows
+    assert "careless-gives-up caller 5 (impatient) 1 1.00 1.00 +0.00 [0.00, 0.00]" in rows
+    assert "careless-first-date all others 1 1.00 0.20 +0.80 [0.80, 0.80]" in rows
