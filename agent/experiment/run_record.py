@@ -5,9 +5,9 @@ max steps, protocol, tasks, seeds, trials, the settings each label's trajectorie
 commit, package versions, the server, how the episodes were played (`execution`: backend,
 concurrency, browsers, Ray address), the --ui-variant and --customer-variant settings as given
 (`all`, `random`, a number; each left out when not given), start and end times, the command line
-and what the table's 95 % intervals are computed with (`intervals`: the bootstrap's resamples and random seed), and for a person's play
-who played and their consent (`person`). A run resumed
-into the same folder keeps the earlier runs' records under `earlier_runs`.
+and what the table's 95 % intervals are computed with (`intervals`: the bootstrap's resamples and
+random seed), and for a person's play who played and their consent (`person`). A run resumed into
+the same folder keeps the earlier runs' records under `earlier_runs`.
 """
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Two runs compared episode by episode. Scenarios are a pure function of task and seed and the
 default customer is deterministic, so the episodes of two runs on the same (suite, task, seed, UI
-variant, customer variant, trial) are paired: their difference is judged on the pairs, by a paired bootstrap over
-scenarios for the interval and an exact McNemar test on the pairs that disagree for success.
+variant, customer variant, trial) are paired: their difference is judged on the pairs, by a paired
+bootstrap over scenarios for the interval and an exact McNemar test on the pairs that disagree for
+success. The UI and customer variants' gaps (`summarize --by-variant`) pair a label's episodes the
+same way, variant 0 against each other variant.
 
 Runs that differ in a setting that changes results (RESULT_SETTINGS) are not comparable; `check`
 names the difference so that the command line can refuse them."""

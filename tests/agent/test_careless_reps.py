@@ -82,3 +82,7 @@ def test_the_runner_plays_them_in_every_variant_and_the_table_shows_each_gap(tmp
         assert f"{rep.name} {CUSTOMER.describe(variant)} 1 1.00 0.00 +1.00 [1.00, 1.00]" in rows
     assert "careless-gives-up caller 5 (impatient) 1 1.00 1.00 +0.00 [0.00, 0.00]" in rows
     assert "careless-first-date all others 1 1.00 0.20 +0.80 [0.80, 0.80]" in rows
+    assert main(["report", str(out), "--by-variant"]) == 0
+    gap = (out / "report" / "index.html").read_text().split('id="variant-gap"')[1].split("</section>")[0]
+    assert ("<th>careless-gives-up</th><td>caller 4 (unprepared)</td><td>1</td><td>1.00</td><td>0.00</td>"
+            "<td>+1.00 [1.00, 1.00]</td>") in gap
