@@ -36,7 +36,8 @@ from .policies import SHOT_NAMES, environment_of, make_policy, methods, shot_set
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
-from .results.summary import EPISODE_FIELDS, by_ui_variant, episode_rows, load_trajectories, summary_rows, write_csv
+from .results.summary import (EPISODE_FIELDS, by_variant, episode_rows, load_trajectories, shown_dimensions,
+                              summary_rows, write_csv)
 from .results.compare import variant_gaps
 from .results.table import format_labelled, format_variant_gaps
 from .standings import compare_cli, leaderboard_cli
@@ -88,10 +89,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
                 make_policy(method, shots=shots, observations=observations, **options)
         except (LLMError, ValueError) as error:
             parser.error(str(error))
-        ui_variants = run_options.ui_variants(args.ui_variant, parser)
+        asked = run_options.variants(args, parser)
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations,
-                                  args.max_steps, ui_variants)]
+                                  args.max_steps, asked["ui_variant"], asked["customer_variant"])]
         return _run(args, specs, variants, out, options, sys.argv[1:] if argv is None else argv, references)
     if args.by_variant:
         return _print_summary_by_variant(out, args.wide)
@@ -113,7 +114,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
         with run_options.server(args) as (url, token, embedded), backend_session(args.backend, args.ray_address, args.browsers):
             ScenarioClient(url, operator_token=token).check()
             record = start_record(out, argv, specs, options, run.settings, url, embedded,
-                                  {**execution, "concurrency": args.concurrency}, args.ui_variant.strip() or None,
+                                  {**execution, "concurrency": args.concurrency}, run_options.variant_settings(args),
                                   intervals.settings())
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
@@ -226,15 +227,17 @@ def _print_summary(out: Path, references: list = (), parser: argparse.ArgumentPa
 
 
 def _print_summary_by_variant(out: Path, wide: bool = False) -> int:
-    """The table of OUT's episodes by the UI variant each was played in (OUT/summary-by-variant.csv)."""
-    trajectories = by_ui_variant(load_trajectories(out))
+    """The table of OUT's episodes by the UI and customer variants each was played in
+    (OUT/summary-by-variant.csv), and the gap of each other variant against variant 0."""
+    trajectories = by_variant(load_trajectories(out))
     rows = summary_rows(trajectories)
     write_csv(rows, out / SUMMARY_BY_VARIANT_CSV)
     if not rows:
         print(f"No trajectories under {out}.")
         return 0
     print(format_labelled(rows, (), _terminal_width(), wide))
-    print("\n" + format_variant_gaps(variant_gaps(trajectories)))
+    for dimension in shown_dimensions(trajectories):
+        print("\n" + format_variant_gaps(dimension, variant_gaps(trajectories, dimension)))
     return 0
 
 
@@ -305,7 +308,7 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
     run_options.add_tasks(run)
     run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
-    run_options.add_ui_variant(run)
+    run_options.add_variants(run)
     run.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
     run.add_argument("--concurrency", type=int, default=1,
                      help="episodes in flight at once; while one waits for its model, the others use the browser")
@@ -366,8 +369,9 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
                                   formatter_class=_Help)
     summary.add_argument("--out", default="runs/latest", help="folder a run wrote to")
     summary.add_argument("--by-variant", action="store_true",
-                         help="a column per method and UI variant each episode was played in (a --ui-variant "
-                              "random run too), written to OUT/summary-by-variant.csv")
+                         help="a column per method and UI and customer variant each episode was played in (a "
+                              "random run too), written to OUT/summary-by-variant.csv, and each variant's gap "
+                              "against variant 0")
     for command in (run, summary):
         command.add_argument("--reference", metavar="NAMES",
                              help=f"paper protocol: the papers' reported numbers beside the measured columns, "
@@ -380,7 +384,7 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
     report.add_argument("out", metavar="OUT", help="a run folder (finished or not)")
     report.add_argument("--open", action="store_true", help="open the report in the default browser")
     report.add_argument("--by-variant", action="store_true",
-                        help="a column per method and UI variant each episode was played in")
+                        help="a column per method and UI and customer variant each episode was played in")
     report.add_argument("--prices", metavar="FILE",
                         help='JSON of US dollars per million tokens per model, e.g. {"gpt-4o": {"prompt": 2.5, '
                              '"completion": 10}}; without it the report shows tokens only')

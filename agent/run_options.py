@@ -1,16 +1,17 @@
 """The options that `python -m agent run` shares with `play` (agent/play/): which tasks (--tasks),
-the CRM's UI variant (--ui-variant), which server (--server, --operator-token, --db) and the run
-folder (--out); each defined once here, with its parsing and the server it names."""
+the CRM's UI variant and the caller's (--ui-variant, --customer-variant), which server (--server,
+--operator-token, --db) and the run folder (--out); each defined once here, with its parsing and
+the server it names."""
 from __future__ import annotations
 
 import argparse
 import contextlib
 
 from crm_app.services.errors import InvalidInput
-from crm_app.ui_variants import RANDOM as RANDOM_VARIANT, VARIANTS as UI_VARIANTS
 from scenarios.tasks import task_named
 
 from .crm.client import TOKEN_VARIABLE
+from .episode.variants import DIMENSIONS
 from .experiment.protocols import Protocol
 
 
@@ -18,10 +19,12 @@ def add_tasks(command: argparse.ArgumentParser) -> None:
     command.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
 
 
-def add_ui_variant(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--ui-variant", default="", metavar="K|random|all",
-                         help="the CRM's UI variant (crm_app/ui_variants.py): a number, random (drawn from each "
-                              "scenario's seed) or all (every scenario in every variant); each is its own column")
+def add_variants(command: argparse.ArgumentParser) -> None:
+    """--ui-variant and --customer-variant (episode/variants.py)."""
+    for dimension in DIMENSIONS:
+        command.add_argument(dimension.option, default="", metavar="K|random|all",
+                             help=f"the {dimension.noun} ({dimension.defined_in}): a number, random (drawn from each "
+                                  "scenario's seed) or all (every scenario in every variant); each is its own column")
 
 
 def add_server(command: argparse.ArgumentParser) -> None:
@@ -53,16 +56,25 @@ def tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol) -> li
     return list(dict.fromkeys(names))
 
 
-def ui_variants(value: str, parser: argparse.ArgumentParser) -> tuple[str, ...]:
-    """The UI variants --ui-variant asks for: ("",) for none, every one for `all`."""
-    text = value.strip().lower()
-    if not text:
-        return ("",)
-    if text == "all":
-        return tuple(str(variant.number) for variant in UI_VARIANTS)
-    if text == RANDOM_VARIANT or (text.isdigit() and int(text) < len(UI_VARIANTS)):
-        return (text if text == RANDOM_VARIANT else str(int(text)),)
-    parser.error(f"--ui-variant takes a number from 0 to {len(UI_VARIANTS) - 1}, random or all, not {value!r}")
+def variants(args, parser: argparse.ArgumentParser) -> dict[str, tuple[str, ...]]:
+    """The variants --ui-variant and --customer-variant ask for, by field: ("",) for none, every
+    one for `all`; anything else is a usage error naming the choices."""
+    try:
+        return {dimension.field: dimension.asked(getattr(args, dimension.field)) for dimension in DIMENSIONS}
+    except ValueError as error:
+        parser.error(str(error))
+
+
+def variant_settings(args) -> dict[str, str]:
+    """The variant options as given (`all`, `random`, a number), by field, for run.json."""
+    return {dimension.field: getattr(args, dimension.field).strip() for dimension in DIMENSIONS
+            if getattr(args, dimension.field).strip()}
+
+
+def variant_argv(args) -> list[str]:
+    """The variant options as given, as a command line's arguments (`--customer-variant 2`)."""
+    return [part for dimension in DIMENSIONS if getattr(args, dimension.field).strip()
+            for part in (dimension.option, getattr(args, dimension.field).strip())]
 
 
 @contextlib.contextmanager

@@ -51,12 +51,14 @@ class ScenarioClient:
             raise ServerError(f"The CRM server at {self.base_url} cannot be used: {error}") from None
 
     def generate(self, task: str | None = None, seed: int | None = None, suite: str | None = None,
-                 ui_variant: str | None = None) -> tuple[dict, dict]:
+                 ui_variant: str | None = None, customer_variant: str | None = None) -> tuple[dict, dict]:
         """A new scenario (of the server's suite unless `suite` is given; in UI variant `ui_variant`
-        when given) with its `gold_actions` and `gold_calls`, and its /evaluate answer before any
-        action (where the gold actions come from: the scenario answer does not carry them); with the
-        operator token also the bookings it starts from (`initial_state`)."""
+        and customer variant `customer_variant` when given) with its `gold_actions` and `gold_calls`,
+        and its /evaluate answer before any action (where the gold actions come from: the scenario
+        answer does not carry them); with the operator token also the bookings it starts from
+        (`initial_state`)."""
         scenario = self._get("/generate-random-scenario", task=task, seed=seed, suite=suite, ui_variant=ui_variant,
+                             customer_variant=customer_variant,
                              initial_state="1" if self.is_operator else None)
         metrics = self.evaluate(scenario["id"])
         scenario["gold_actions"] = metrics.get("gold_actions", [])

@@ -65,9 +65,11 @@ class ApiEnv:
         self._document: dict | None = None  # the OpenAPI document, fetched once
         self._over = False
 
-    def reset(self, task: str | None = None, seed: int | None = None, ui_variant: str | None = None):
+    def reset(self, task: str | None = None, seed: int | None = None, ui_variant: str | None = None,
+              customer_variant: str | None = None):
         started = time.perf_counter()
-        self.scenario, metrics = self.client.generate(task, seed, self.suite, ui_variant)  # the variant: no page here
+        # the UI variant is recorded, though there is no page here
+        self.scenario, metrics = self.client.generate(task, seed, self.suite, ui_variant, customer_variant)
         if self._document is None:
             self._document = fetch_openapi(self.server_url)
         self.tools = ScenarioTools(self.server_url, self.scenario["id"], self._document, on_call=self.on_call)

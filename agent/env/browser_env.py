@@ -103,12 +103,12 @@ class CrmEnv:
         self.recorder = None  # an agent.recording.EpisodeRecorder: screenshots and traces for the report
 
     def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None,
-              ui_variant: str | None = None):
+              ui_variant: str | None = None, customer_variant: str | None = None):
         clock = _Clock()
         # A new scenario comes with its evaluation before any action; the page load records no
         # event, so that answer stands for the loaded page too and is not asked for again.
         self.scenario, metrics = ((scenario, None) if scenario
-                                  else self.client.generate(task, seed, self.suite, ui_variant))
+                                  else self.client.generate(task, seed, self.suite, ui_variant, customer_variant))
         clock.lap("scenario")
         look = (self.suite, self.scenario.get("ui_variant", 0)) if scenario is None else None
         self.observation = self._switch_page(look)

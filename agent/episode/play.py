@@ -17,7 +17,7 @@ from .trajectory import Trajectory
 
 SCENARIO_FIELDS = ("id", "scenario", "instruction", "conversation", "details", "gold_actions", "gold_calls")
 # kept only when the scenario has one (variant 0 says nothing; the initial state is the operator's)
-SCENARIO_FIELDS_IF_ANY = ("ui_variant", "initial_state")
+SCENARIO_FIELDS_IF_ANY = ("ui_variant", "customer_variant", "initial_state")
 
 
 def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None = None) -> Trajectory:
@@ -25,7 +25,7 @@ def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None =
     most `spec.max_steps` actions; `settings` are the result settings the trajectory records."""
     started, start_time = time.perf_counter(), _now()
     env.max_steps = spec.max_steps
-    obs, info = env.reset(task=spec.task, seed=spec.seed, **({"ui_variant": spec.ui_variant} if spec.ui_variant else {}))
+    obs, info = env.reset(task=spec.task, seed=spec.seed, **spec.variants())
     scenario = info["scenario"]
     policy.reset(scenario)
     steps, answer, spent, metrics = [], None, {}, info["metrics"]

@@ -2,22 +2,12 @@
 (it travels to Ray workers too)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..env.modes import DEFAULT_MODES
 from .run_folder import trajectory_path
-
-
-VARIANT_SUFFIX = re.compile(r"-ui(?:\d+|-random)$")  # what with_ui_variant adds to a label
-
-
-def with_ui_variant(label: str, ui_variant: str) -> str:
-    """A label of episodes played in a UI variant ("3", "random"): `flat-ui3`, `flat-ui-random`."""
-    if not ui_variant:
-        return label
-    return f"{label}-ui{ui_variant}" if ui_variant.isdigit() else f"{label}-ui-{ui_variant}"
+from .variants import DIMENSIONS
 
 
 @dataclass(frozen=True)
@@ -31,10 +21,15 @@ class EpisodeSpec:
     label: str = ""  # the folder and table column it goes by (default: the method's name)
     max_steps: int = 60  # the episode's action cap
     ui_variant: str = ""  # the CRM's UI variant asked for ("3", "random"); "": none, the CRM as always
+    customer_variant: str = ""  # the caller's variant asked for ("2", "random"); "": none, the plain caller
 
     def __post_init__(self):
         if not self.label:
             object.__setattr__(self, "label", self.method)
+
+    def variants(self) -> dict[str, str]:
+        """The variants asked for, by their scenario field (variants.DIMENSIONS); none: {}."""
+        return {d.field: getattr(self, d.field) for d in DIMENSIONS if getattr(self, d.field)}
 
     def path(self, out: Path) -> Path:
         """Its trajectory file under the run folder `out`."""

@@ -3,11 +3,11 @@
 It holds the methods and their labels, shots, model, endpoint (without credentials), temperature,
 max steps, protocol, tasks, seeds, trials, the settings each label's trajectories record, the git
 commit, package versions, the server, how the episodes were played (`execution`: backend,
-concurrency, browsers, Ray address), the --ui-variant setting as given (`all`, `random`, a number;
-left out when not given), start and end times, the command line and what the table's 95 % intervals
-are computed with (`intervals`: the bootstrap's resamples and random seed), and for a person's play
-who played and their consent (`person`). A run resumed
-into the same folder keeps the earlier runs' records under `earlier_runs`.
+concurrency, browsers, Ray address), the --ui-variant and --customer-variant settings as given
+(`all`, `random`, a number; each left out when not given), start and end times, the command line
+and what the table's 95 % intervals are computed with (`intervals`: the bootstrap's resamples and
+random seed), and for a person's play who played and their consent (`person`). A run resumed into
+the same folder keeps the earlier runs' records under `earlier_runs`.
 """
 from __future__ import annotations
 
@@ -56,6 +56,7 @@ class RunRecord:
     ended: str | None = None
     episodes: int = 0
     ui_variant: str | None = None  # --ui-variant as given (a number, random, all); None: not given
+    customer_variant: str | None = None  # --customer-variant as given; None: not given
     outcome: str | None = None  # "finished", or "stopped: <why>"
     intervals: dict | None = None  # how the summary's intervals are computed (agent/results/intervals.py)
     earlier_runs: list[dict] = field(default_factory=list)  # the records of earlier runs into the folder
@@ -63,7 +64,7 @@ class RunRecord:
 
     def to_json(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        for optional in ("ui_variant", "outcome", "intervals", "earlier_runs", "person"):
+        for optional in ("ui_variant", "customer_variant", "outcome", "intervals", "earlier_runs", "person"):
             if not data[optional]:
                 del data[optional]
         return data
@@ -83,10 +84,12 @@ class RunRecord:
 
 def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: dict, settings: dict,
                  server_url: str, embedded: bool, execution: dict | None = None,
-                 ui_variant: str | None = None, intervals: dict | None = None, person: dict | None = None) -> RunRecord:
+                 variants: dict[str, str] | None = None, intervals: dict | None = None,
+                 person: dict | None = None) -> RunRecord:
     """The record of a run about to play `specs`, written now; `settings` maps each label to its
     result settings; `execution` says how the episodes are played (backend, concurrency, browsers,
-    Ray address); `ui_variant` is the --ui-variant setting as given (its labels name each variant);
+    Ray address); `variants` the --ui-variant and --customer-variant settings as given, by field
+    (run_options.variant_settings; its labels name each variant);
     `intervals` how its table's intervals are computed; `person` who plays, for a person's play."""
     record = RunRecord(
         command=public_command(argv),
@@ -109,7 +112,7 @@ def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: 
         execution=execution and {**execution, "ray_address": public_url(execution.get("ray_address"))},
         started=_now(),
         episodes=len(specs),
-        ui_variant=ui_variant,
+        **{name: value for name, value in (variants or {}).items() if value},
         intervals=intervals,
         person=person,
     )

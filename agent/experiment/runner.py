@@ -18,7 +18,8 @@ from tqdm import tqdm
 
 from ..env.modes import DEFAULT_MODES
 from ..episode.run_folder import assets_folder
-from ..episode.spec import EpisodeSpec, with_ui_variant
+from ..episode.spec import EpisodeSpec
+from ..episode.variants import labelled
 from ..episode.trajectory import finished, write_trajectory
 from ..policies import method_label, takes_shots
 from .backends import play_all
@@ -38,26 +39,28 @@ class RunStopped(RuntimeError):
 
 def episode_spec(method: str, task: str, seed: int, trial: int = 0, shots: str = "0",
                  observations: tuple[str, ...] = DEFAULT_MODES, max_steps: int | dict[str, int] = 60,
-                 ui_variant: str = "") -> EpisodeSpec:
+                 ui_variant: str = "", customer_variant: str = "") -> EpisodeSpec:
     """One episode, with the label it is filed under: the method's label (`flat-few-shot`), plus the
-    observation modes when they are not the default and the UI variant when one is asked for
-    (`-ui3`, `-ui-random`), so runs that see the page differently never share a folder (and the
-    table breaks results down by them); and the task's action cap out of `max_steps` (one cap, or
-    one per task)."""
+    observation modes when they are not the default and the UI and customer variants when they are
+    asked for (`-ui3`, `-ui-random`, `-caller2`), so runs that see the page or hear the caller
+    differently never share a folder (and the table breaks results down by them); and the task's
+    action cap out of `max_steps` (one cap, or one per task)."""
     label = method_label(method, shots)
     if tuple(observations) != DEFAULT_MODES:
         label = f"{label}-{'+'.join(observations)}"
-    label = with_ui_variant(label, ui_variant)
+    label = labelled(label, {"ui_variant": ui_variant, "customer_variant": customer_variant})
     return EpisodeSpec(method, task, seed, trial, shots if takes_shots(method) else "", tuple(observations), label,
-                       step_limit(max_steps, task), ui_variant)
+                       step_limit(max_steps, task), ui_variant, customer_variant)
 
 
 def plan(method: str, tasks: list[str], episodes: int, seed: int = 0, trials: int = 1, shots: str = "0",
          observations: tuple[str, ...] = DEFAULT_MODES, max_steps: int | dict[str, int] = 60,
-         ui_variants: tuple[str, ...] = ("",)) -> list[EpisodeSpec]:
-    """Every episode of a method: per UI variant asked for ("" for none), task, seed and trial."""
-    return [episode_spec(method, task, seed + i, trial, shots, observations, max_steps, variant)
-            for variant in ui_variants for task in tasks for i in range(episodes) for trial in range(trials)]
+         ui_variants: tuple[str, ...] = ("",), customer_variants: tuple[str, ...] = ("",)) -> list[EpisodeSpec]:
+    """Every episode of a method: per UI variant and customer variant asked for ("" for none), task,
+    seed and trial."""
+    return [episode_spec(method, task, seed + i, trial, shots, observations, max_steps, look, caller)
+            for look in ui_variants for caller in customer_variants
+            for task in tasks for i in range(episodes) for trial in range(trials)]
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ def prepare(specs: list[EpisodeSpec], out: Path, options: dict) -> RunPlan:
     settings: dict[str, dict] = {}
     for spec in specs:  # once per label: synapse's reads and hashes its memory
         if spec.label not in settings:
-            settings[spec.label] = result_settings(spec.method, {**options, "ui_variant": spec.ui_variant}, spec.shots)
+            settings[spec.label] = result_settings(spec.method, {**options, **spec.variants()}, spec.shots)
     todo, conflicts = [], []
     for spec in specs:
         trajectory = finished(spec.path(out))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..crm.tools import tool_names
 from ..env.actions import SAY_CHANNEL
+from ..episode.variants import DIMENSIONS
 from ..policies import environment_of, takes_shots
 from .protocols import DEFAULT as PROTOCOL  # the task protocol (protocols.py)
 from .protocols import PROTOCOLS
@@ -28,8 +29,9 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
         "max_steps": options.get("max_steps"),
         "protocol": options.get("protocol", PROTOCOL),
     }
-    if options.get("ui_variant"):  # the CRM's UI variant (crm_app/ui_variants.py); none: the CRM as always
-        settings["ui_variant"] = options["ui_variant"]
+    for dimension in DIMENSIONS:  # the UI and customer variants asked for; none: the CRM and caller as always
+        if options.get(dimension.field):
+            settings[dimension.field] = options[dimension.field]
     if _on_call(settings["protocol"]):  # how the call reaches the agent: SAY and TRANSFER, or the page alone
         settings["channel"] = options.get("channel") or SAY_CHANNEL
     if settings["protocol"] == "paper":  # the paper protocol shows the conversation only when asked

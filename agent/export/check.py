@@ -31,7 +31,7 @@ from .rows import as_json
 SCORES = ("success", "task_progress")
 GOLD_SCORE = {"success": 1, "task_progress": 1.0}
 STORED_SCENARIO = ("instruction", "gold_actions", "gold_calls")  # what must come out the same again
-COLUMNS = ("suite", "task", "seed", "method", "ui_variant", *SCORES, *STORED_SCENARIO)
+COLUMNS = ("suite", "task", "seed", "method", "ui_variant", "customer_variant", *SCORES, *STORED_SCENARIO)
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,8 @@ def check_gold(rows: list[dict], server_url: str, operator_token: str, quiet: bo
     send = http_sender(server_url)
     mismatches = []
     for row in tqdm(rows, unit="scenario", disable=quiet, desc="checking"):
-        scenario, _ = client.generate(row["task"], row["seed"], row["suite"])
+        scenario, _ = client.generate(row["task"], row["seed"], row["suite"],
+                                      customer_variant=_asked(row.get("customer_variant")))
         changed = [name for name in STORED_SCENARIO if _as_stored(name, scenario.get(name)) != row[name]]
         GoldPath(send, scenario).play()
         answer = client.evaluate(scenario["id"])
@@ -128,9 +129,15 @@ class StoredActions(Policy):
 
 
 def _replay(env, row: dict) -> dict:
-    spec = EpisodeSpec(row["method"], row["task"], row["seed"], ui_variant=str(row["ui_variant"] or ""))
+    spec = EpisodeSpec(row["method"], row["task"], row["seed"], ui_variant=_asked(row["ui_variant"]) or "",
+                       customer_variant=_asked(row.get("customer_variant")) or "")
     metrics = play_episode(env, StoredActions(row["actions"]), spec).metrics
     return {"success": int(metrics.get("success") or 0), "task_progress": float(metrics.get("task_progress") or 0.0)}
+
+
+def _asked(variant: int | None) -> str | None:
+    """A row's variant as asked for again (None for 0: as the scenario was first made)."""
+    return str(variant) if variant else None
 
 
 def describe(mismatches: list[Mismatch], rows: int, browser: bool) -> str:

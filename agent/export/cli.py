@@ -1,7 +1,7 @@
 """`python -m agent export scenarios|run|check`:
 
     export scenarios --suite full --tasks all --episodes 3 --out DIR [--modes elements,axtree,screenshot]
-                     [--ui-variant K|random|all]
+                     [--ui-variant K|random|all] [--customer-variant K|random|all]
     export run RUN_DIR --out DIR
     export check DIR [--browser]
 
@@ -22,6 +22,7 @@ from pathlib import Path
 from crm_app.config import DEFAULTS
 from crm_app.version import VERSION
 
+from .. import run_options
 from ..env.actions import CHANNELS
 from ..episode.run_folder import RUN_RECORD, trajectory_paths
 from ..episode.trajectory import UnreadableTrajectory, read_trajectory
@@ -44,7 +45,7 @@ def add_parser(commands) -> None:
     scenarios.add_argument("--modes", default="elements",
                            help="observation modes kept per step, comma-separated (elements always; "
                                 f"{SCREENSHOT}: the screenshot after each step as an image column)")
-    scenarios.add_argument("--ui-variant", metavar="K|random|all", default="", help="the CRM's UI variant")
+    run_options.add_variants(scenarios)
     scenarios.add_argument("--channel", choices=CHANNELS,
                            help="the hard suite's call: say (default: SAY lines) or page (the page's Call panel)")
     scenarios.add_argument("--out", required=True, help="the dataset folder")
@@ -98,7 +99,7 @@ def _play_oracle(args, suite: str, modes: list[str], server, run_dir: Path) -> i
             "--server", server.url, "--operator-token", server.app.config["OPERATOR_TOKEN"], "--out", str(run_dir),
             "--no-report"]
     argv += ["--screenshots"] if SCREENSHOT in modes else []
-    argv += ["--ui-variant", args.ui_variant] if args.ui_variant else []
+    argv += run_options.variant_argv(args)
     argv += ["--channel", args.channel] if args.channel else []
     argv += ["--quiet"] if args.quiet else []
     # the run's own table is left out: the export says what it wrote; its errors are shown
@@ -159,8 +160,7 @@ def check(folder: Path, browser: bool, quiet: bool, parser: argparse.ArgumentPar
 def _command(args) -> str:
     parts = ["python -m agent export scenarios", f"--suite {args.suite}", f"--tasks {args.tasks}",
              f"--episodes {args.episodes}", f"--seed {args.seed}", f"--modes {args.modes}"]
-    return " ".join(parts + ([f"--ui-variant {args.ui_variant}"] if args.ui_variant else [])
-                    + ([f"--channel {args.channel}"] if args.channel else []))
+    return " ".join(parts + run_options.variant_argv(args) + ([f"--channel {args.channel}"] if args.channel else []))
 
 
 def _project() -> dict:

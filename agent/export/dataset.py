@@ -34,4 +34,5 @@ def write_dataset(rows: list[dict], out: Path, provenance: dict) -> list[Path]:
 
 
 def _order(row: dict) -> tuple:
-    return row["suite"], task_order(row["task"]), row["label"], row["ui_variant"], row["seed"], row["trial"]
+    return (row["suite"], task_order(row["task"]), row["label"], row["ui_variant"], row["customer_variant"],
+            row["seed"], row["trial"])

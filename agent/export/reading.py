@@ -1,21 +1,23 @@
 """Reading an exported dataset back as finished episodes, so that `compare` and `leaderboard` rank
 results shared as Parquet like run folders: each row becomes a Trajectory with the row's identity,
-suite (as its protocol), UI variant and final /evaluate answer. What an export does not keep (the
-step cap, the observation modes, token usage) stays unknown."""
+suite (as its protocol), UI and customer variants (0 where an older export has no column) and
+final /evaluate answer. What an export does not keep (the step cap, the observation modes, token
+usage) stays unknown."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from ..episode.trajectory import Trajectory
+from ..episode.variants import DIMENSIONS
 from .layout import DATA
 
 class NeedsExport(RuntimeError):
     """pyarrow is missing: the export extra is not installed."""
 
 
-COLUMNS = ("suite", "task", "seed", "trial", "method", "label", "ui_variant", "channel", "success", "task_progress",
-           "num_actions", "evaluation")
+COLUMNS = ("suite", "task", "seed", "trial", "method", "label", "ui_variant", "customer_variant", "channel", "success",
+           "task_progress", "num_actions", "evaluation")
 CARD = "README.md"
 
 
@@ -50,7 +52,7 @@ def _episode(row: dict) -> Trajectory:
     return Trajectory(row["method"], "", row["label"], row["task"], row["seed"], row["trial"], observations=[],
                       settings={"protocol": row["suite"], "max_steps": None,
                                 **({"channel": row["channel"]} if row.get("channel") else {})}, complete=True,
-                      scenario={"ui_variant": row["ui_variant"]}, metrics=metrics)
+                      scenario={d.field: row.get(d.field) or 0 for d in DIMENSIONS}, metrics=metrics)
 
 
 def read_provenance(folder: Path) -> dict:

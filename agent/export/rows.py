@@ -15,6 +15,7 @@ import pyarrow as pa
 from ..env.recording import screenshot_name
 from ..episode.run_folder import assets_folder
 from ..episode.trajectory import Trajectory
+from ..episode.variants import CUSTOMER, UI
 from ..experiment.protocols import protocol_of
 
 IMAGE = pa.struct([("bytes", pa.binary()), ("path", pa.string())])  # the layout of an image column
@@ -25,7 +26,8 @@ STEP = pa.struct([
 ])
 SCHEMA = pa.schema([
     ("suite", pa.string()), ("task", pa.string()), ("seed", pa.int64()), ("trial", pa.int64()),
-    ("method", pa.string()), ("label", pa.string()), ("ui_variant", pa.int64()), ("channel", pa.string()),
+    ("method", pa.string()), ("label", pa.string()), ("ui_variant", pa.int64()),
+    ("customer_variant", pa.int64()), ("channel", pa.string()),
     ("instruction", pa.string()), ("conversation", pa.string()), ("details", pa.string()),
     ("initial_state", pa.string()), ("gold_actions", pa.string()), ("gold_calls", pa.string()),
     ("steps", pa.list_(STEP)), ("final_observation", pa.string()), ("answer", pa.string()),
@@ -39,6 +41,7 @@ COLUMNS = {
     "suite": "the scenario suite (full, paper, hard)", "task": "the task", "seed": "the scenario's seed",
     "trial": "which replay of the scenario", "method": "the agent method that played it", "label": "its run label",
     "ui_variant": "the CRM's UI variant it was played in (0: the papers' page)",
+    "customer_variant": "the caller's variant it was played in (scenarios/customer/variants/; 0: the plain caller)",
     "channel": "how the customer on the line reached the agent: say (SAY and TRANSFER, or the API's tools), "
                "page (the page's Call panel alone); empty without a customer",
     "instruction": "the briefing the agent was given", "conversation": "the customer's conversation (JSON)",
@@ -63,7 +66,8 @@ def episode_row(trajectory: Trajectory, path: Path | None = None) -> dict:
     return {
         "suite": protocol_of(trajectory.settings).name, "task": trajectory.task, "seed": trajectory.seed,
         "trial": trajectory.trial, "method": trajectory.method, "label": trajectory.label,
-        "ui_variant": int(scenario.get("ui_variant") or 0), "channel": (trajectory.settings or {}).get("channel") or "",
+        "ui_variant": UI.of(scenario), "customer_variant": CUSTOMER.of(scenario),
+        "channel": (trajectory.settings or {}).get("channel") or "",
         "instruction": scenario.get("instruction") or "",
         "conversation": as_json(scenario.get("conversation")), "details": as_json(scenario.get("details")),
         "initial_state": as_json(scenario.get("initial_state")),

@@ -36,7 +36,7 @@ def add_parser(commands) -> None:
     play.add_argument("--name", default="", help="the person's name or id (default: the start page asks)")
     play.add_argument("--consent", metavar="FILE",
                       help="a text file the person must agree to (I agree) before the first task")
-    run_options.add_ui_variant(play)
+    run_options.add_variants(play)
     run_options.add_server(play)
     run_options.add_out(play, "runs/human")
     play.add_argument("--port", type=int, default=0, help="the play host's port on 127.0.0.1 (default: a free one)")
@@ -46,10 +46,11 @@ def add_parser(commands) -> None:
 def main(args, parser: argparse.ArgumentParser, argv: list[str]) -> int:
     protocol = PROTOCOLS[SUITE]
     tasks = run_options.tasks(args.tasks, parser, protocol)
-    variants = run_options.ui_variants(args.ui_variant, parser)
+    asked = run_options.variants(args, parser)
     consent = _consent(args.consent, parser)
-    specs = [episode_spec(METHOD, task, seed, 0, "", DEFAULT_MODES, None, variant)
-             for variant in variants for task in tasks for seed in _seeds(args, parser)]
+    specs = [episode_spec(METHOD, task, seed, 0, "", DEFAULT_MODES, None, look, caller)
+             for look in asked["ui_variant"] for caller in asked["customer_variant"]
+             for task in tasks for seed in _seeds(args, parser)]
     out = Path(args.out)
     try:
         run = prepare(specs, out, OPTIONS)
@@ -68,7 +69,8 @@ def main(args, parser: argparse.ArgumentParser, argv: list[str]) -> int:
                 return 1
             client.check()
             record = {"argv": argv, "options": OPTIONS, "server_url": url, "embedded": embedded,
-                      "execution": {"backend": "play", "concurrency": 1}, "ui_variant": args.ui_variant.strip() or None}
+                      "execution": {"backend": "play", "concurrency": 1},
+                      "variants": run_options.variant_settings(args)}
             session = Session(run, client, record, consent, args.name.strip())
             _serve(session, args)
     except ServerError as error:

@@ -73,7 +73,8 @@ class Session:
         with self._lock:
             if task.scenario is None:
                 spec = task.spec
-                task.scenario, _ = self.client.generate(spec.task, spec.seed, SUITE, spec.ui_variant or None)
+                task.scenario, _ = self.client.generate(spec.task, spec.seed, SUITE, spec.ui_variant or None,
+                                                          spec.customer_variant or None)
                 done = urllib.parse.quote(f"{self.host}/task/{index}/done", safe="")
                 task.page = f"{task.scenario['url']}&next={done}"
                 task.started, task.clock = _now(), time.monotonic()

@@ -1,7 +1,9 @@
 """Two runs compared episode by episode. Scenarios are a pure function of task and seed and the
 default customer is deterministic, so the episodes of two runs on the same (suite, task, seed, UI
-variant, trial) are paired: their difference is judged on the pairs, by a paired bootstrap over
-scenarios for the interval and an exact McNemar test on the pairs that disagree for success.
+variant, customer variant, trial) are paired: their difference is judged on the pairs, by a paired
+bootstrap over scenarios for the interval and an exact McNemar test on the pairs that disagree for
+success. The UI and customer variants' gaps (`summarize --by-variant`) pair a label's episodes the
+same way, variant 0 against each other variant.
 
 Runs that differ in a setting that changes results (RESULT_SETTINGS) are not comparable; `check`
 names the difference so that the command line can refuse them."""
@@ -11,8 +13,8 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..episode.spec import VARIANT_SUFFIX
 from ..episode.trajectory import Trajectory
+from ..episode.variants import CUSTOMER, DIMENSIONS, UI, Dimension, base_label
 from ..experiment.protocols import protocol_of
 from ..experiment.settings import with_implied
 from .intervals import BOOTSTRAP, cluster_bootstrap
@@ -31,7 +33,9 @@ RESULT_SETTINGS = {
 CSV_FIELDS = ["run_a", "run_b", "task", "pairs", "a_success", "b_success", "difference", "difference_low",
               "difference_high", "mcnemar_p", "won_by_a_only", "won_by_b_only", "a_progress", "b_progress",
               "progress_difference", "progress_low", "progress_high", "flipped_to_a", "flipped_to_b"]
-Key = tuple  # (suite, task, seed, UI variant, trial)
+Key = tuple  # (suite, task, seed, UI variant, customer variant, trial)
+SCENARIO = slice(0, 5)  # what of a key names the scenario played (all but the trial)
+VARIANT_AT = {UI.field: 3, CUSTOMER.field: 4}  # where a key holds each dimension's variant
 
 
 @dataclass
@@ -67,15 +71,16 @@ class Comparison:
 
 
 def key(trajectory: Trajectory) -> Key:
-    variant = int((trajectory.scenario or {}).get("ui_variant") or 0)
-    return (protocol_of(trajectory.settings).name, trajectory.task, trajectory.seed, variant, trajectory.trial)
+    return (protocol_of(trajectory.settings).name, trajectory.task, trajectory.seed, UI.of(trajectory.scenario),
+            CUSTOMER.of(trajectory.scenario), trajectory.trial)
 
 
 def describe_key(k: Key) -> str:
-    """An episode as `TASK seed S`, with its suite, UI variant and trial when they are not the first."""
-    suite, task, seed, variant, trial = k
-    return " ".join([*([suite] if suite != "full" else []), task, f"seed {seed}",
-                     *([f"ui {variant}"] if variant else []), *([f"trial {trial}"] if trial else [])])
+    """An episode as `TASK seed S`, with its suite, variants and trial when they are not the first."""
+    suite, task, seed, *_, trial = k
+    variants = [d.describe(k[VARIANT_AT[d.field]]) for d in DIMENSIONS if k[VARIANT_AT[d.field]]]
+    return " ".join([*([suite] if suite != "full" else []), task, f"seed {seed}", *variants,
+                     *([f"trial {trial}"] if trial else [])])
 
 
 def settings_of(run: Run) -> dict[str, list[str]]:
@@ -128,7 +133,7 @@ def paired_difference(keys: list[Key], mine: dict, theirs: dict, value) -> tuple
     trials of a scenario resampled together)."""
     clusters: dict[Key, list[float]] = defaultdict(list)
     for k in keys:
-        clusters[k[:4]].append(value(mine[k]) - value(theirs[k]))
+        clusters[k[SCENARIO]].append(value(mine[k]) - value(theirs[k]))
     low, high = cluster_bootstrap(list(clusters.values()))
     return _mean(d for c in clusters.values() for d in c), low, high
 
@@ -165,34 +170,51 @@ def csv_rows(comparison: Comparison) -> list[dict]:
              "flipped_to_b": "; ".join(map(describe_key, line.b_only))} for line in comparison.lines]
 
 
+ALL_OTHERS = "all others"
+
+
 @dataclass
 class Gap:
-    """How much worse a label does in the other UI variants than in variant 0 (the papers' page), on
-    the same scenarios: the generalization gap."""
+    """How much worse a label does in another variant of a dimension (UI, customer) than in its
+    variant 0, on the same scenarios: the generalization gap."""
+    dimension: Dimension
     label: str
-    scenarios: int  # scenarios played in variant 0 and in another variant
+    variant: str  # the other variant in words ("caller 2 (vague)"), or ALL_OTHERS
+    scenarios: int  # scenarios played in variant 0 and in the other
     base: float  # success in variant 0
-    others: float  # success in the other variants (each scenario's mean)
+    others: float  # success in the other variant (ALL_OTHERS: each scenario's mean over them)
     gap: tuple[float, float, float]  # base - others, low, high
 
 
-def variant_gaps(episodes: list[Trajectory]) -> list[Gap]:
-    """Per label (its variant suffix left out), variant 0 against the other variants, paired by
-    scenario (suite, task, seed, trial); labels with no scenario played in both are left out."""
+def variant_gaps(episodes: list[Trajectory], dimension: Dimension = UI) -> list[Gap]:
+    """Per label (its variant suffixes left out), the dimension's variant 0 against each other variant
+    and, when there are several, against all of them together, paired by scenario (what the key
+    holds besides this variant); labels with no scenario played in both are left out."""
+    at = VARIANT_AT[dimension.field]
     played: dict[str, dict[tuple, dict[int, float]]] = defaultdict(lambda: defaultdict(dict))
     for t in episodes:
         if t.complete:
-            suite, task, seed, variant, trial = key(t)
-            played[VARIANT_SUFFIX.sub("", t.label)][(suite, task, seed, trial)][variant] = float(bool(t.metrics.get("success")))
+            k = key(t)
+            played[base_label(t.label)][k[:at] + k[at + 1:]][k[at]] = float(bool(t.metrics.get("success")))
     gaps = []
     for label, scenarios in sorted(played.items()):
-        pairs = {s: (v[0], _mean(x for n, x in v.items() if n != 0)) for s, v in scenarios.items() if 0 in v and len(v) > 1}
-        if not pairs:
-            continue
-        clusters: dict[tuple, list[float]] = defaultdict(list)
-        for scenario, (base, others) in pairs.items():
-            clusters[scenario[:3]].append(base - others)
-        low, high = cluster_bootstrap(list(clusters.values()))
-        base, others = _mean(b for b, _ in pairs.values()), _mean(o for _, o in pairs.values())
-        gaps.append(Gap(label, len(pairs), base, others, (base - others, low, high)))
-    return gaps
+        others = sorted({n for variants in scenarios.values() for n in variants} - {0})
+        for number in others:
+            gaps.append(_gap(dimension, label, dimension.describe(number), scenarios, lambda v, n=number: v.get(n)))
+        if len(others) > 1:
+            gaps.append(_gap(dimension, label, ALL_OTHERS, scenarios,
+                             lambda v: _mean(x for n, x in v.items() if n != 0) if len(v) > 1 else None))
+    return [gap for gap in gaps if gap is not None]
+
+
+def _gap(dimension: Dimension, label: str, variant: str, scenarios: dict, other) -> Gap | None:
+    """The gap of variant 0 against `other` (a scenario's success in the other variant(s), or None)."""
+    pairs = {s: (v[0], other(v)) for s, v in scenarios.items() if 0 in v and other(v) is not None}
+    if not pairs:
+        return None
+    clusters: dict[tuple, list[float]] = defaultdict(list)
+    for scenario, (base, others) in pairs.items():
+        clusters[scenario[:3]].append(base - others)  # (suite, task, seed): its trials and other variants together
+    low, high = cluster_bootstrap(list(clusters.values()))
+    base, others = _mean(b for b, _ in pairs.values()), _mean(o for _, o in pairs.values())
+    return Gap(dimension, label, variant, len(pairs), base, others, (base - others, low, high))

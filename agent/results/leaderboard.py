@@ -3,8 +3,9 @@ summary's, intervals.py), per suite and per task, pass^k, completion under polic
 and its provenance. A run whose interval overlaps the leader's is not separable from it: the
 episodes do not tell which of the two is better.
 
-A rate over one task is not a rate over six: runs that cover different tasks (suites, UI variants)
-are grouped by what they cover, the fullest first, and each group is ranked on its own."""
+A rate over one task is not a rate over six: runs that cover different tasks (suites, UI variants,
+customer variants) are grouped by what they cover, the fullest first, and each group is ranked on
+its own."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from ..episode.trajectory import Trajectory
+from ..episode.variants import CUSTOMER, UI
 from ..experiment.protocols import protocol_of
 from .report.costs import episode_cost
 from .summary import summarize, summarize_overall, task_order
@@ -25,7 +27,8 @@ CSV_FIELDS = ["rank", "run", "label", "episodes", "success", "success_low", "suc
 DIMENSIONS = (
     ("tasks", lambda t: t.task),
     ("suites", lambda t: protocol_of(t.settings).name),
-    ("UI variants", lambda t: str((t.scenario or {}).get("ui_variant") or 0)),
+    ("UI variants", lambda t: str(UI.of(t.scenario))),
+    ("customer variants", lambda t: str(CUSTOMER.of(t.scenario))),
 )
 Coverage = tuple[frozenset[str], ...]  # per dimension, the values a run's episodes have
 

@@ -32,7 +32,7 @@ from typing import Callable
 
 from scenarios.tasks import TASK_NAMES
 
-from ..episode.spec import VARIANT_SUFFIX, with_ui_variant
+from ..episode.variants import CUSTOMER, DIMENSIONS, UI, Dimension, base_label, labelled
 from ..episode.run_folder import EPISODES_CSV, trajectory_paths
 from ..episode.trajectory import Trajectory, trajectories
 from ..experiment.protocols import protocol_of
@@ -54,7 +54,8 @@ VIOLATIONS_COLUMN = ("violations", "policy_violations")
 CALL_VERDICTS = ("state_ok", "said_ok", "verified_first", "policy_violations")  # /evaluate's, on a call
 # What else of an episode episodes.csv keeps, so that `compare` and `leaderboard` can read a run from it
 # instead of from every trajectory (read_episodes_csv).
-EPISODE_SETTINGS = ["agent", "ui_variant", "observations", "max_steps", "model", "prompt_tokens", "completion_tokens"]
+EPISODE_SETTINGS = ["agent", "ui_variant", "customer_variant", "observations", "max_steps", "model", "prompt_tokens",
+                    "completion_tokens"]
 EPISODE_FIELDS = ["method", "shots", "protocol", "task", "seed", "trial", "success", "task_progress", "num_actions",
                   *CALL_VERDICTS, *EPISODE_SETTINGS]
 STATUS_COLUMNS = ("crashed", "incomplete")
@@ -69,17 +70,23 @@ def load_trajectories(out: Path) -> list[Trajectory]:
     return [trajectory for _, trajectory in trajectories(out)]
 
 
-def by_ui_variant(episodes: list[Trajectory]) -> list[Trajectory]:
-    """The episodes labelled by the UI variant each was played in (`--by-variant`): its label without
-    the runner's variant suffix, then `-ui<K>` (0 where its scenario names none), so that a `random`
-    run breaks down too."""
-    return [dataclasses.replace(t, label=played_in(t)) for t in episodes]
+def by_variant(episodes: list[Trajectory]) -> list[Trajectory]:
+    """The episodes labelled by the variants each was played in (`--by-variant`): its label without
+    the runner's variant suffixes, then `-ui<K>` and `-caller<K>` for the dimensions shown
+    (shown_dimensions; 0 where its scenario names none), so that a `random` run breaks down too."""
+    shown = shown_dimensions(episodes)
+    return [dataclasses.replace(t, label=played_in(t, shown)) for t in episodes]
 
 
-def played_in(trajectory: Trajectory) -> str:
-    """The label of `trajectory`'s method and the UI variant it was played in."""
-    variant = (trajectory.scenario or {}).get("ui_variant") or 0
-    return with_ui_variant(VARIANT_SUFFIX.sub("", trajectory.label), str(variant))
+def shown_dimensions(episodes: list[Trajectory]) -> tuple[Dimension, ...]:
+    """The dimensions (UI, customer) any of the episodes was asked for in; the UI variant when none
+    was, as `--by-variant` showed before there were customer variants."""
+    return tuple(d for d in DIMENSIONS if any(d.names_one(t.scenario) for t in episodes)) or (UI,)
+
+
+def played_in(trajectory: Trajectory, shown: tuple[Dimension, ...] = (UI,)) -> str:
+    """The label of `trajectory`'s method and the variants of `shown` it was played in."""
+    return labelled(base_label(trajectory.label), {d.field: str(d.of(trajectory.scenario)) for d in shown})
 
 
 def mean_se(values: list[float]) -> tuple[float, float]:
@@ -235,7 +242,7 @@ def episode_rows(episodes: list[Trajectory]) -> list[dict]:
                "task_progress": t.metrics.get("task_progress", 0), "num_actions": metric(t, "num_actions")}
         row.update({key: int(t.metrics[key]) for key in CALL_VERDICTS if key in t.metrics})
         settings = t.settings or {}
-        row.update(agent=t.method, ui_variant=int((t.scenario or {}).get("ui_variant") or 0),
+        row.update(agent=t.method, ui_variant=UI.of(t.scenario), customer_variant=CUSTOMER.of(t.scenario),
                    observations=",".join(t.observations or ()), max_steps=json.dumps(settings.get("max_steps")),
                    model=settings.get("model") or "", prompt_tokens=int(t.usage.get("prompt_tokens", 0)),
                    completion_tokens=int(t.usage.get("completion_tokens", 0)))
@@ -265,7 +272,7 @@ def _from_row(row: dict) -> Trajectory:
                 "model": row["model"] or None}
     return Trajectory(row["agent"], row["shots"], row["method"], row["task"], int(row["seed"]), int(row["trial"]),
                       observations=[mode for mode in row["observations"].split(",") if mode], settings=settings,
-                      complete=True, scenario={"ui_variant": int(row["ui_variant"])}, metrics=metrics,
+                      complete=True, scenario={d.field: int(row[d.field]) for d in DIMENSIONS}, metrics=metrics,
                       agent_actions=int(float(row["num_actions"])),
                       usage={"prompt_tokens": int(row["prompt_tokens"]), "completion_tokens": int(row["completion_tokens"])})
 

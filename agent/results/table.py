@@ -14,7 +14,8 @@ import math
 import textwrap
 
 from ..experiment.protocols import PROTOCOLS
-from .compare import Comparison, Gap, describe_key, method_note
+from ..episode.variants import Dimension
+from .compare import ALL_OTHERS, Comparison, Gap, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
 from .summary import (ALL_TASKS_ROW, CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TIME_COLUMN,
@@ -198,7 +199,7 @@ def format_comparison(comparison: Comparison) -> str:
     method, and the episodes that flipped."""
     a, b = comparison.a, comparison.b
     lines = [f"A = {a.name} ({len(a.episodes)} episodes), B = {b.name} ({len(b.episodes)} episodes)",
-             f"Paired by (suite, task, seed, UI variant, trial): {comparison.paired} episode pairs. "
+             f"Paired by (suite, task, seed, UI variant, customer variant, trial): {comparison.paired} episode pairs. "
              f"Not paired: {_unpaired(comparison.only_a, 'A')}; {_unpaired(comparison.only_b, 'B')}."]
     header = ["task", "pairs", "A success", "B success", "A - B [95% interval]", "McNemar p", "won by A only",
               "won by B only", "A progress", "B progress", "progress A - B [95% interval]"]
@@ -244,12 +245,15 @@ def format_leaderboard(standings: list) -> str:
     return render_table(header, body)
 
 
-def format_variant_gaps(gaps: list[Gap]) -> str:
-    """The generalization gap of `summarize --by-variant`: variant 0 against the others, paired."""
+def format_variant_gaps(dimension: Dimension, gaps: list[Gap]) -> str:
+    """The generalization gap of `summarize --by-variant` in one dimension: variant 0 against each
+    other variant (and all of them together), paired."""
+    first = dimension.describe(0)
     if not gaps:
-        return "No scenario was played both in UI variant 0 and in another, so no paired gap can be given."
-    header = ["label", "scenarios", "variant 0 success", "other variants success", "gap [95% interval]"]
-    body = [[gap.label, gap.scenarios, f"{gap.base:.2f}", f"{gap.others:.2f}", format_difference(gap.gap)]
+        return f"No scenario was played both in {dimension.noun} 0 and in another, so no paired gap can be given."
+    header = ["label", dimension.noun, "scenarios", f"{first} success", "its success", "gap [95% interval]"]
+    body = [[gap.label, gap.variant, gap.scenarios, f"{gap.base:.2f}", f"{gap.others:.2f}", format_difference(gap.gap)]
             for gap in gaps]
-    return "\n".join(["Generalization gap: success in UI variant 0 minus in the other variants, on the same scenarios "
-                      f"(paired {BOOTSTRAP.describe()}).", render_table(header, body)])
+    title = (f"Generalization gap by {dimension.noun}: success in {first} minus in each other {dimension.noun} "
+             f"({ALL_OTHERS}: their mean), on the same scenarios (paired {BOOTSTRAP.describe()}).")
+    return "\n".join([title, render_table(header, body)])

@@ -25,7 +25,7 @@ def test_pairs_counts_flips_p_values_and_intervals(runs, capsys, tmp_path):
     a, b = runs
     assert main(["compare", str(a), str(b), "--out", str(tmp_path / "cmp")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == ("Paired by (suite, task, seed, UI variant, trial): 19 episode pairs. "
+    assert out[1] == ("Paired by (suite, task, seed, UI variant, customer variant, trial): 19 episode pairs. "
                       f"Not paired: 1 only in A ({FIND} seed 9); none only in B.")
     rows = {line.split()[0]: line.split() for line in out[4:7]}
     # task, pairs, A, B, A - B [interval], McNemar p, A only, B only, ...
@@ -92,10 +92,13 @@ def test_the_variant_breakdown_has_intervals_and_the_paired_gap_to_variant_0(tmp
     rows = {tuple(line.split()[:2]): line for line in capsys.readouterr().out.splitlines() if line.startswith("flat-ui")}
     assert "1.00 ± 0.00 [0.72, 1.00]" in rows[("flat-ui0", FIND)] and "0.60 ± 0.16 [0.31, 0.83]" in rows[("flat-ui1", FIND)]
     assert "0.60 ± 0.16 [0.31, 0.83]" in rows[("flat-ui1", "all")]
-    assert lines[-1].split() == ["flat", "10", "1.00", "0.65", "+0.35", "[0.10,", "0.65]"]
+    assert [line.split() for line in lines[-3:]] == [
+        ["flat", "ui", "1", "10", "1.00", "0.60", "+0.40", "[0.10,", "0.70]"],
+        ["flat", "ui", "2", "10", "1.00", "0.70", "+0.30", "[0.00,", "0.60]"],
+        ["flat", "all", "others", "10", "1.00", "0.65", "+0.35", "[0.10,", "0.65]"]]
     assert main(["report", str(tmp_path), "--by-variant"]) == 0
     gap = (tmp_path / "report" / "index.html").read_text().split('id="variant-gap"')[1].split("</section>")[0]
-    assert "<th>flat</th><td>10</td><td>1.00</td><td>0.65</td><td>+0.35 [0.10, 0.65]</td>" in gap
+    assert "<th>flat</th><td>all others</td><td>10</td><td>1.00</td><td>0.65</td><td>+0.35 [0.10, 0.65]</td>" in gap
 
 
 def test_runs_of_different_call_channels_are_refused_unless_allowed(tmp_path, capsys):

@@ -31,7 +31,7 @@ CONSENT = "I agree that my answers are recorded for research."
 def session(live_server, tmp_path):
     specs = [episode_spec(METHOD, "TASK_FALSE_CLAIM", seed, 0, "", ("elements",), None) for seed in (1, 2)]
     record = {"argv": ["play"], "options": OPTIONS, "server_url": live_server, "embedded": False,
-              "execution": {"backend": "play", "concurrency": 1}, "ui_variant": None}
+              "execution": {"backend": "play", "concurrency": 1}, "variants": {}}
     played = Session(prepare(specs, tmp_path / "human-run", OPTIONS),
                      ScenarioClient(live_server, operator_token=OPERATOR_TOKEN), record, CONSENT)
     played.host = HOST

@@ -11,7 +11,7 @@ from ...env.recording import TRACE_NAME, screenshot_name
 from ...episode.run_folder import RUN_RECORD, assets_folder, episode_of, trajectory_paths
 from ...episode.trajectory import Trajectory, UnreadableTrajectory, read_trajectory
 from ...json_files import read_json_object
-from ..summary import played_in, summarize, task_order
+from ..summary import played_in, shown_dimensions, summarize, task_order
 
 OUTCOMES = ("success", "failure", "crashed", "incomplete")
 END_CAUSES = ("stop", "success", "max_steps", "policy_halt", "crash", "incomplete")  # success: --protocol paper
@@ -129,18 +129,21 @@ class Run:
 
 
 def load_run(folder: Path, by_variant: bool = False) -> Run:
-    """The run in `folder`; with `by_variant`, each episode under the label of the UI variant it was
-    played in (summary.by_ui_variant)."""
+    """The run in `folder`; with `by_variant`, each episode under the label of the UI and customer
+    variants it was played in (summary.by_variant)."""
     provenance, problem = _read_provenance(folder / RUN_RECORD)
-    episodes = (_read_episode(path) for path in trajectory_paths(folder))
-    episodes = sorted((_in_its_variant(e) for e in episodes) if by_variant else episodes, key=Episode.sort_key)
+    episodes = [_read_episode(path) for path in trajectory_paths(folder)]
+    if by_variant:
+        shown = shown_dimensions([e.trajectory for e in episodes if e.trajectory is not None])
+        episodes = [_in_its_variant(e, shown) for e in episodes]
+    episodes = sorted(episodes, key=Episode.sort_key)
     return Run(folder, provenance, problem, episodes, summarize([e.trajectory for e in episodes if e.complete]))
 
 
-def _in_its_variant(episode: Episode) -> Episode:
+def _in_its_variant(episode: Episode, shown: tuple) -> Episode:
     if episode.trajectory is None:
         return episode
-    label = played_in(episode.trajectory)
+    label = played_in(episode.trajectory, shown)
     return dataclasses.replace(episode, label=label, trajectory=dataclasses.replace(episode.trajectory, label=label))
 
 

@@ -12,7 +12,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from ..compare import describe_key, method_note, variant_gaps
 from ..intervals import BOOTSTRAP
-from ..summary import ALL_TASKS_ROW, METRICS, summarize_overall
+from ..summary import ALL_TASKS_ROW, METRICS, shown_dimensions, summarize_overall
 from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate, time_names
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
@@ -40,7 +40,9 @@ def environment() -> Environment:
 
 
 def overview(env: Environment, run: Run, usages: list[LabelUsage], prices_given: bool, by_variant: bool = False) -> str:
-    gaps = variant_gaps([e.trajectory for e in run.episodes if e.complete]) if by_variant else None
+    played = [e.trajectory for e in run.episodes if e.complete]
+    # per dimension shown (UI, customer): its gaps against variant 0
+    gaps = [(d, variant_gaps(played, d)) for d in shown_dimensions(played)] if by_variant else None
     return env.get_template("overview.html").render(
         gaps=gaps, gap_note=BOOTSTRAP.describe(),
         root="", run_name=run.folder.name, run=run, provenance=_provenance(run), found=_found(run),
