@@ -64,22 +64,24 @@ postgres:
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-# Everything on SQLite; beside it (their output follows it), the API, scenario and concurrency tests
-# again on PostgreSQL, then the BrowserGym package's tests, then the CUBE package's (`cube test`
-# among them). The passes share no files or ports: each has its own numbered temporary folder,
-# servers and PostgreSQL cluster; only the first keeps a cache.
+# Everything on SQLite but the tests marked `beside`; beside it (their output follows it), the API,
+# scenario and concurrency tests again on PostgreSQL, then the `beside` tests (long browser sweeps,
+# on SQLite), the BrowserGym package's tests and the CUBE package's (`cube test` among them). The
+# passes share no files or ports: each has its own numbered temporary folder, servers and
+# PostgreSQL cluster; only the first keeps a cache.
 OTHER_PASSES_LOG := .test-other-passes.log
 test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) browser postgres
-	@echo "make test: the SQLite pass; the PostgreSQL, BrowserGym and CUBE passes run beside it ($(OTHER_PASSES_LOG))"
+	@echo "make test: the SQLite pass; the PostgreSQL, beside, BrowserGym and CUBE passes run beside it ($(OTHER_PASSES_LOG))"
 	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider \
 	       -m "not database_independent" tests/api tests/scenarios \
+	   && $(PY) -m pytest -q -p no:cacheprovider -m beside \
 	   && $(BG_PY) -m pytest -q -p no:cacheprovider integrations/browsergym/tests \
 	   && $(CUBE_PY) -m pytest -q -p no:cacheprovider integrations/cube/tests \
 	 ) > $(OTHER_PASSES_LOG) 2>&1 & others=$$!; \
 	trap 'pkill -P $$others; kill $$others 2>/dev/null; exit 130' INT TERM; \
-	$(PY) -m pytest -q; sqlite=$$?; \
+	$(PY) -m pytest -q -m "not beside"; sqlite=$$?; \
 	wait $$others; rest=$$?; \
-	echo "--- the PostgreSQL, BrowserGym and CUBE passes:"; cat $(OTHER_PASSES_LOG); \
+	echo "--- the PostgreSQL, beside, BrowserGym and CUBE passes:"; cat $(OTHER_PASSES_LOG); \
 	exit $$(( sqlite != 0 || rest != 0 ))
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
