@@ -17,15 +17,11 @@ name of its control, so gold steps and scores are the same in all of them.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from ..services.numbers import whole_number
+from ..services.variant_choice import RANDOM, stored_variant, variant_choice
 from .names import Namer, renamed_classes, script_classes
 from .wording import SCRIPT_WORDS, words
-
-RANDOM = "random"
-
 
 PASSENGER_FIELDS = ("title", "firstname", "lastname", "email", "gender", "dob")
 SEARCH_FIELDS = ("from", "to", "depart", "return")
@@ -82,20 +78,14 @@ DEFAULT = VARIANTS[0]
 
 
 def variant_named(value, seed: int) -> UiVariant | None:
-    """The variant a request names: a number, `random` (drawn from the scenario's seed), or None
-    when it names none (its page is variant 0); InvalidInput says the choices."""
-    text = value.strip().lower() if isinstance(value, str) else ""
-    if not text:
-        return None
-    if text == RANDOM:
-        return random.Random(f"ui-variant:{seed}").choice(VARIANTS)
-    last = len(VARIANTS) - 1
-    return VARIANTS[whole_number(text, "ui_variant", last, f"a number from 0 to {last} or {RANDOM!r}")]
+    """The variant a request names (?ui_variant=: a number, `random`), or None when it names none
+    (its page is variant 0); InvalidInput says the choices."""
+    return variant_choice(value, seed, VARIANTS, "ui_variant")
 
 
 def variant(number: int | None) -> UiVariant:
     """A stored scenario's variant (None: made before variants, so 0)."""
-    return VARIANTS[number] if number and 0 < number < len(VARIANTS) else DEFAULT
+    return stored_variant(number, VARIANTS)
 
 
 def variants_json() -> list[dict]:

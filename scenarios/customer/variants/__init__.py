@@ -5,14 +5,11 @@ caller's decisions its own way (simulator.decide: the reading of the rep's line 
 changing what the caller knows or wants; it may change the gold lines a careful rep says."""
 from __future__ import annotations
 
-import random
-
-from crm_app.services.numbers import whole_number
+from crm_app.services.variant_choice import RANDOM, stored_variant, variant_choice
 
 from . import impatient, plain, talkative, terse, unprepared, vague
 from .base import CustomerVariant
 
-RANDOM = "random"
 VARIANTS: tuple[CustomerVariant, ...] = tuple(module.VARIANT for module in (plain, terse, vague, talkative,
                                                                             unprepared, impatient))
 PLAIN = VARIANTS[0]
@@ -20,20 +17,14 @@ assert [variant.number for variant in VARIANTS] == list(range(len(VARIANTS)))
 
 
 def variant_named(value, seed: int) -> CustomerVariant | None:
-    """The variant a request names: a number, `random` (drawn from the scenario's seed), or None when
-    it names none (the plain caller); InvalidInput says the choices."""
-    text = value.strip().lower() if isinstance(value, str) else ""
-    if not text:
-        return None
-    if text == RANDOM:
-        return random.Random(f"customer-variant:{seed}").choice(VARIANTS)
-    last = len(VARIANTS) - 1
-    return VARIANTS[whole_number(text, "customer_variant", last, f"a number from 0 to {last} or {RANDOM!r}")]
+    """The variant a request names (?customer_variant=: a number, `random`), None when it names none
+    (the plain caller); InvalidInput says the choices."""
+    return variant_choice(value, seed, VARIANTS, "customer_variant")
 
 
 def customer_variant(number: int | None) -> CustomerVariant:
     """A stored scenario's variant (None: made before variants, so the plain caller)."""
-    return VARIANTS[number] if number and 0 < number < len(VARIANTS) else PLAIN
+    return stored_variant(number, VARIANTS)
 
 
 def variants_json() -> list[dict]:
