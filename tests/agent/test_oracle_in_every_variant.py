@@ -9,6 +9,9 @@ from scenarios.tasks import ALL_TASKS, HARD_TASKS
 
 SEEDS = (1, 2)
 
+# A long browser sweep: make test runs it in its second pass, beside the SQLite pass.
+pytestmark = pytest.mark.beside
+
 
 def play(env, policy, task, seed, variant):
     obs, info = env.reset(task=task, seed=seed, ui_variant=str(variant))
