@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from crm_app.ui_variants import RANDOM, VARIANTS as UI_VARIANTS
+from crm_app.services.variant_choice import RANDOM
+from crm_app.ui_variants import VARIANTS as UI_VARIANTS
 from scenarios.customer.variants import VARIANTS as CUSTOMER_VARIANTS
 
 ALL = "all"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..services.variant_choice import RANDOM, stored_variant, variant_choice
+from ..services.variant_choice import stored_variant, variant_choice
 from .names import Namer, renamed_classes, script_classes
 from .wording import SCRIPT_WORDS, words
 

@@ -73,13 +73,16 @@ class AirlineCrmTask(AbstractBrowserTask):
         shown = ("id", "scenario", "seed", "conversation") + (() if self.suite else ("details",))
         return self._goal(), {key: self.scenario.get(key) for key in shown}
 
+    @property
+    def chatting(self) -> bool:
+        """A customer is on the line and the call is in BrowserGym's chat."""
+        return bool(self.suite) and not self.on_page
+
     def _goal(self) -> str:
-        chatting = self.suite and not self.on_page
-        return task_text(self.scenario, "send_msg_to_user" if chatting else None)
+        return task_text(self.scenario, "send_msg_to_user" if self.chatting else None)
 
     def validate(self, page, chat_messages: list[dict]) -> tuple[float, bool, str, dict]:
-        chatting = self.suite and not self.on_page
-        reply = self._forward(chat_messages) if chatting else ""
+        reply = self._forward(chat_messages) if self.chatting else ""
         settle_page(page)
         metrics = self.client.evaluate(self.scenario["id"])
         success = bool(metrics["success"])

@@ -44,6 +44,7 @@ class AirlineCrmTask(Task[AirlineCrmTaskMetadata]):
     _scenario: dict | None = PrivateAttr(default=None)
     _closed: bool = PrivateAttr(default=False)
     _resets: int = PrivateAttr(default=0)
+    _evaluation: tuple[float, dict] | None = PrivateAttr(default=None)  # until the next action
 
     @property
     def chatting(self) -> bool:
@@ -54,6 +55,7 @@ class AirlineCrmTask(Task[AirlineCrmTaskMetadata]):
         if self._resets:  # a new task's tools are fresh: launching its browser again would only cost time
             self.tool.reset()
         self._resets += 1
+        self._evaluation = None
         self._client = ScenarioClient(self.runtime_context["crm_url"], modality="ui",
                                       operator_token=self.runtime_context.get("operator_token"))
         self._scenario, _ = self._client.generate(self.metadata.task, self.seed, self.metadata.suite,
@@ -93,9 +95,16 @@ class AirlineCrmTask(Task[AirlineCrmTaskMetadata]):
             chat.report_infeasible(text)
 
     def evaluate(self, obs: Observation | None = None) -> tuple[float, dict[str, Any]]:
-        settle_page(self._browser.page)
-        metrics = self._client.evaluate(self._scenario["id"])
-        return float(bool(metrics["success"])), {**verdicts(metrics), "scenario": self._scenario["id"]}
+        # finished() and step() both ask after an action: one /evaluate serves both
+        if self._evaluation is None:
+            settle_page(self._browser.page)
+            metrics = self._client.evaluate(self._scenario["id"])
+            self._evaluation = float(bool(metrics["success"])), {**verdicts(metrics), "scenario": self._scenario["id"]}
+        reward, info = self._evaluation
+        return reward, dict(info)  # the caller may add to it (step adds its profiling)
+
+    def _post_action(self, obs: Observation, role: str | None = None) -> None:
+        self._evaluation = None  # the action may have changed what the CRM scores
 
     def finished(self, obs: Observation | None = None) -> bool:
         return self.evaluate()[0] == 1.0 or self._call_ended()

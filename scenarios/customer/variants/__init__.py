@@ -5,7 +5,7 @@ caller's decisions its own way (simulator.decide: the reading of the rep's line 
 changing what the caller knows or wants; it may change the gold lines a careful rep says."""
 from __future__ import annotations
 
-from crm_app.services.variant_choice import RANDOM, stored_variant, variant_choice
+from crm_app.services.variant_choice import stored_variant, variant_choice
 
 from . import impatient, plain, talkative, terse, unprepared, vague
 from .base import CustomerVariant
