@@ -285,6 +285,7 @@ def test_a_flight_the_airline_delayed_is_shown_and_changed_for_free(page, hard_s
     expect(current).to_contain_text(delayed)
     flights.get_by_label("Departure date", exact=True).fill(us(details["flight"]["departure"]))
     flights.get_by_role("button", name="Search flights").click()
+    expect(current).to_have_count(0)  # the new date's flights are shown (a flight number recurs daily)
     page.get_by_role("radio", name=f"Select {details['flight']['outward-flight-number']} ").check()
     expect(flights.get_by_role("status").filter(has_text="Change fee")).to_have_text(
         f"Change fee and difference due: $0.00 ({details['terms']['rule']})")
