@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
     if args.command == "run":
         protocol = PROTOCOLS[args.protocol]
         _check_protocol_options(args, protocol, references, parser)
-        tasks = run_options.tasks(args.tasks, parser, protocol)
+        tasks = run_options.tasks(args.tasks, parser, protocol, args.split)
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
         unknown = [m for m in chosen if m not in methods()]
         if unknown:
@@ -115,7 +115,7 @@ def _run(args, specs: list, variants: list, out: Path, policy_options: dict, arg
             ScenarioClient(url, operator_token=token).check()
             record = start_record(out, argv, specs, options, run.settings, url, embedded,
                                   {**execution, "concurrency": args.concurrency}, run_options.variant_settings(args),
-                                  intervals.settings())
+                                  intervals.settings(), split=args.split)
             try:
                 if ("webwise", "auto") in variants:  # its examples come from its own zero-shot trials first
                     webwise_auto.prepare(list(dict.fromkeys(spec.task for spec in specs)), url, out,

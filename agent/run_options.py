@@ -8,7 +8,9 @@ import argparse
 import contextlib
 
 from crm_app.services.errors import InvalidInput
+from scenarios.suites import SUITES, split_of
 from scenarios.tasks import task_named
+from scenarios.tasks.expert import SPLITS
 
 from .crm.client import TOKEN_VARIABLE
 from .episode.variants import DIMENSIONS
@@ -17,6 +19,8 @@ from .experiment.protocols import Protocol
 
 def add_tasks(command: argparse.ArgumentParser) -> None:
     command.add_argument("--tasks", default="all", help="'all' or task names, comma-separated")
+    command.add_argument("--split", choices=SPLITS,
+                         help="only the tasks of this split, in a suite that has splits (expert; GET /api/suites)")
 
 
 def add_variants(command: argparse.ArgumentParser) -> None:
@@ -38,11 +42,13 @@ def add_out(command: argparse.ArgumentParser, default: str = "runs/latest") -> N
     command.add_argument("--out", default=default, help="folder for trajectories, summary.csv and run.json")
 
 
-def tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol) -> list[str]:
+def tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol, split: str | None = None) -> list[str]:
     """Canonical task names (aliases and any case accepted); an unknown one, or one the protocol
-    does not have, is a usage error. "all" is every task of the protocol."""
+    does not have (or, with `split`, one outside that split), is a usage error. "all" is every task
+    of the protocol (of the split)."""
+    offered = _of_split(protocol, split, parser)
     if value.strip() == "all":
-        return list(protocol.tasks)
+        return offered
     try:
         names = [task_named(name.strip()).name for name in value.split(",") if name.strip()]
     except InvalidInput as error:
@@ -53,7 +59,21 @@ def tasks(value: str, parser: argparse.ArgumentParser, protocol: Protocol) -> li
     if outside:
         parser.error(f"--tasks: {', '.join(outside)} is not in the {protocol.name} protocol; "
                      f"its tasks: {', '.join(protocol.tasks)}")
+    outside = [name for name in names if name not in offered]
+    if outside:
+        parser.error(f"--tasks: {', '.join(outside)} is not in the {split} split of the {protocol.name} suite")
     return list(dict.fromkeys(names))
+
+
+def _of_split(protocol: Protocol, split: str | None, parser: argparse.ArgumentParser) -> list[str]:
+    """The protocol's tasks, or those of one split of its suite."""
+    if split is None:
+        return list(protocol.tasks)
+    suite = SUITES[protocol.suite]
+    found = [name for name in protocol.tasks if split_of(suite, name) == split]
+    if not found:
+        parser.error(f"--split: the {protocol.name} suite has no splits (the expert suite has train and test)")
+    return found
 
 
 def variants(args, parser: argparse.ArgumentParser) -> dict[str, tuple[str, ...]]:

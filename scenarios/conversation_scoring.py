@@ -19,14 +19,14 @@ n was said after the first n calls of the scenario.
 """
 from __future__ import annotations
 
-import re
-
 from crm_app.services.policy import name_correction_allowed
 
 from .calls import WRITES
+from .customer.agenda import in_focus, raised
 from .customer.facts import BY_NAME
 from .customer.reading import read
 from .customer.simulator import AGENT, CUSTOMER, TRANSFER, known_facts
+from .customer.told import said
 from .customer.transcript import facts_of
 from .customer.variants import PLAIN, CustomerVariant
 from .customer.will import held
@@ -36,8 +36,6 @@ CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred"
 REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
 FEE_CHARGED = "the agent charged a fee on a flight the airline disrupted"
 IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
-_AMOUNT = re.compile(r"^\d+\.\d{2}$")
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), initial: dict | None = None,
@@ -52,10 +50,10 @@ def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), 
     facts = facts_of({"details": details})
     verified = verified_at(messages, facts, caller)
     early = [call for index, call in writes if verified is None or index < verified]
-    fees = [call for _, call in writes if _fee_on_disruption(call, details)]
+    fees = [call for _, call in writes if fee_on_disruption(call, details)]
     not_upgraded = _moved_before_upgrade(details, [call for _, call in writes])
     violations = [call for _, call in writes if call in fees or call in not_upgraded
-                  or _forbidden(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
+                  or forbidden_write(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
     transferred = any(line["role"] == TRANSFER for line in messages)
     transfer = _transfer_reason(details["expected"].get("transfer"), transferred)
     judgment = [*transfer, *(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call)),
@@ -82,7 +80,7 @@ def _swayed(facts: dict, call: dict) -> str | None:
     return None
 
 
-def _fee_on_disruption(call: dict, details: dict) -> bool:
+def fee_on_disruption(call: dict, details: dict) -> bool:
     """A write that made the customer pay on a booking the airline disrupted: a change to a flight
     dated outside the free window's days, or a fare upgrade. (A change on the window's first or
     last day to a flight outside its hours is not caught here: it fails as another flight than the
@@ -144,24 +142,6 @@ def is_write(call: dict) -> bool:
     return call["operation"] in WRITES and 200 <= call["status"] < 300
 
 
-def said(value: str, lines: list[str]) -> bool:
-    """Whether a line says `value`: an amount as a number, anything else as words (any case)."""
-    if _AMOUNT.match(value):
-        wanted = round(float(value), 2)
-        return any(round(float(number.replace(",", "")), 2) == wanted
-                   for line in lines for number in _NUMBER.findall(line))
-    return any(_words_pattern(value).search(line) for line in lines)
-
-
-def _words_pattern(value: str) -> re.Pattern:
-    """The words in any case, joined by spaces or hyphens, a last plural s optional: "24 hours"
-    is also "24-hour"."""
-    words = [re.escape(word) for word in value.split()]
-    if words[-1].endswith("s"):
-        words[-1] = words[-1][:-1] + "s?"
-    return re.compile(r"(?<!\w)" + r"[\s-]+".join(words) + r"(?!\w)", re.I)
-
-
 def verified_at(messages: list[dict], facts: dict, caller: CustomerVariant = PLAIN) -> int | None:
     """`calls_before` of the customer's line that completed the caller's verification; None if never."""
     needed_code = "confirmation_code" in known_facts(facts)
@@ -177,10 +157,13 @@ def given_kinds(messages: list[dict], facts: dict, caller: CustomerVariant = PLA
 
 
 def _given_so_far(messages: list[dict], facts: dict, caller: CustomerVariant):
-    """Each customer line, with the kinds of fact the customer had given up to it."""
+    """Each customer line, with the kinds of fact the customer had given up to it (a caller of
+    several requests gives the facts of those it has brought up: agenda.in_focus)."""
     known, given = known_facts(facts), set()
-    for previous, line in zip([None, *messages], messages):
+    for index, (previous, line) in enumerate(zip([None, *messages], messages)):
         if line["role"] == CUSTOMER:
+            if "requests" in facts:
+                known = known_facts(in_focus(facts, messages[:index + 1], CUSTOMER))
             given = given | _given(line["text"], previous, known, caller)
             yield line, given
 
@@ -197,7 +180,7 @@ def _given(text: str, previous: dict | None, known: dict, caller: CustomerVarian
     return found
 
 
-def _forbidden(call: dict, forbidden) -> bool:
+def forbidden_write(call: dict, forbidden) -> bool:
     code = (call.get("params") or {}).get("code")
     return any(rule["operation"] == call["operation"] and rule["code"] == code for rule in forbidden)
 
@@ -217,11 +200,15 @@ def _name_replaced(call: dict, initial: dict) -> bool:
 def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=(),
              caller: CustomerVariant = PLAIN) -> list[bool]:
     """Which of the gold steps of the call the call met: a `say` when its facts were given and its
-    values told (a line that neither asks nor tells is met by any line of the agent's), a
-    `transfer` when the call was transferred."""
-    given = given_kinds(messages, facts_of({"details": details}), caller)
+    values told (a line that neither asks nor tells is met by any line of the agent's), one asking
+    whether there is anything else (`raises`) when the caller brought up the request it waits for,
+    a `transfer` when the call was transferred."""
+    facts = facts_of({"details": details})
+    given = given_kinds(messages, facts, caller)
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
     transferred = any(line["role"] == TRANSFER for line in messages)
+    came_up = raised(facts, messages, CUSTOMER)
     return [transferred if step["action"] == "transfer" else
+            came_up > step["raises"] if "raises" in step else
             set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
             and bool(agent_lines) for step in says]

@@ -38,6 +38,7 @@ from .events import action_ends, committed_values
 from .state import difference
 from .steps import CALL_STEPS, describe
 from .tasks.base import Outcome, Task
+from .tasks.expert.scoring import judge_requests
 
 PASSED = "the goal holds and nothing else changed"
 CALL_ONLY = "(the call with the customer)"  # the metrics' one entry of an episode that only talked
@@ -55,9 +56,10 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     check = check_state(task, details, events, initial, final, calls)
     new_codes = [code for code in final if code not in initial]
     call = judge(details, list(messages), calls, new_codes, initial, caller) if "expected" in details else None
-    success = int(check["passed"] and (call is None or call_passed(call)))
-    gold = caller.gold(task.gold(details), details, initial)
-    gold_calls = caller.gold_calls(task.gold_calls(details), details, initial)
+    requests = _requests(task, details, events, initial, final, calls, list(messages), new_codes)
+    success = int(check["passed"] and (call is None or call_passed(call)) and all(r["ok"] for r in requests or ()))
+    gold = _carried(caller.gold(task.gold(details), details, initial))
+    gold_calls = _carried(caller.gold_calls(task.gold_calls(details), details, initial))
     walked = [step for step in gold if step["action"] not in CALL_STEPS]  # the page's steps; the rest are the call's
     if modality == "api":
         done, matched = align_calls([protect_card_data(call, protect) for call in gold_calls], calls)
@@ -74,17 +76,42 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         if not actions and done:  # the call went on, the page (or the API) was never used
             actions = [CALL_ONLY]
         check = _with_call(check, call)
+    progress = _progress(done, actions, total, success)
+    if requests is not None:  # an expert call's progress: the share of its requests handled right
+        progress["task_progress"] = round(sum(r["ok"] for r in requests) / len(requests), 4)
     return {
         "modality": modality,
         "success": success,
-        **_progress(done, actions, total, success),
+        **progress,
         "num_actions": len([action for action in actions if action != CALL_ONLY]),
         "gold_actions": gold,
         "gold_calls": gold_calls,
         "matched": matched,
         "state_check": check,
         **({key: call[key] for key in CALL_VERDICTS if key in call} | {"state_ok": check["state_ok"]} if call else {}),
+        **({"requests": requests} if requests is not None else {}),
     }
+
+
+def _carried(steps: list[dict]) -> list[dict]:
+    """Gold steps (or calls) of a call of several requests, each tagged with its `request`: a step a
+    caller's variant added takes the tag of the step before it."""
+    if not any("request" in step for step in steps):
+        return steps
+    tagged, last = [], 0
+    for step in steps:
+        last = step.get("request", last)
+        tagged.append({**step, "request": last})
+    return tagged
+
+
+def _requests(task: Task, details: dict, events, initial: dict, final: dict, calls: list[dict],
+              messages: list[dict], new_codes: list[str]) -> list[dict] | None:
+    """The verdict on each request of a call of several (the expert suite's details list them)."""
+    if "requests" not in details:
+        return None
+    outcome = Outcome(details, events, initial, final, task.expect(initial, details), calls)
+    return judge_requests(outcome, messages, new_codes)
 
 
 def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: int, modality: str,

@@ -14,7 +14,7 @@ import urllib.parse
 
 from crm_app.http_client import Send
 
-from .calls import OPERATIONS
+from .calls import OPERATIONS, WRITES
 from .steps import CALL_STEPS
 from .tasks.hard.caller import NEW_CODE
 
@@ -30,10 +30,27 @@ class GoldPath:
 
     def play(self) -> list[tuple[str, int]]:
         steps = [step for step in self.scenario.get("gold_actions") or [] if step["action"] in CALL_STEPS]
+        calls = self.scenario.get("gold_calls") or []
+        if any("request" in step for step in steps):
+            return [answer for number in sorted({step["request"] for step in steps})
+                    for answer in self._request([s for s in steps if s["request"] == number],
+                                                [c for c in calls if c.get("request") == number])]
         asking = [step for step in steps if step.get("asks") and not step.get("tells")]
         answers = [self.say(step["text"]) for step in asking]
-        answers += [self.call(call) for call in self.scenario.get("gold_calls") or []]
+        answers += [self.call(call) for call in calls]
         return answers + [self.spoken(step) for step in steps if step not in asking]
+
+    def _request(self, steps: list[dict], calls: list[dict]) -> list[tuple[str, int]]:
+        """One request of a call of several (the expert suite), in turn: the lines that only ask, the
+        lookups, the lines asking agreement (a quote is told before the write it agrees to), the
+        writes, then the rest."""
+        asking = [step for step in steps if step.get("asks") and not step.get("tells")]
+        agreeing = [step for step in steps if "consent" in step.get("asks", ()) and step not in asking]
+        reads = [call for call in calls if call["operation"] not in WRITES]
+        return [*(self.say(step["text"]) for step in asking), *(self.call(call) for call in reads),
+                *(self.say(step["text"]) for step in agreeing),
+                *(self.call(call) for call in calls if call not in reads),
+                *(self.spoken(step) for step in steps if step not in asking and step not in agreeing)]
 
     def spoken(self, step: dict) -> tuple[str, int]:
         return self.transfer(step["text"]) if step["action"] == "transfer" else self.say(step["text"])

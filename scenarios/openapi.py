@@ -17,6 +17,8 @@ from .routes import MAX_SEED
 from .steps import CALL_STEPS
 from .suites import SUITES
 from .tasks import ALIASES, ALL_TASKS
+from .tasks.expert import SPLITS
+from .tasks.expert.kinds import KINDS
 from .timeline import MAX_MARKS
 
 TAG = {"name": "scenarios", "description": "Generating, resetting and scoring scenarios"}
@@ -73,8 +75,9 @@ PATHS = {
          query("seed", f"Seed, a whole number from 0 to {MAX_SEED}; left out, a random one",
                {"type": "string", "pattern": "^[0-9]{1,10}$"}),
          query("suite", "Scenario suite: full (every task, one-way and return), paper (the papers' five "
-                        "tasks, return trips, flights named by their times) or hard (a customer on the line "
-                        "and an airline policy); left out, the server's",
+                        "tasks, return trips, flights named by their times), hard (a customer on the line "
+                        "and an airline policy) or expert (calls of several requests; GET /api/suites lists its "
+                        "templates); left out, the server's",
                {"type": "string", "enum": list(SUITES)}),
          query("ui_variant", "The UI variant the scenario's page shows (GET /api/config lists them): a number, "
                              "or random (drawn from the seed); left out, 0, the CRM as it always looked",
@@ -86,6 +89,19 @@ PATHS = {
          query("initial_state", "1: with the operator token, the answer also has `initial_state`, the bookings the "
                                 "scenario starts from", {"type": "string", "enum": ["0", "1", "false", "true"]})],
         tags=TAGS,
+    )},
+    "/api/suites": {"get": operation(
+        "list_suites", "Every scenario suite and its tasks",
+        "Each suite's name, description and tasks; for the expert suite each template's split (train or test) "
+        "and the kinds of its requests, in the order the caller brings them up (split null and kinds empty "
+        "where a suite has none).",
+        {"200": answer(obj({"suites": {"type": "array", "items": obj({
+            "name": {"type": "string", "enum": list(SUITES)}, "description": {"type": "string"},
+            "tasks": {"type": "array", "items": obj({
+                "name": {"type": "string"}, "split": {"type": ["string", "null"], "enum": [*SPLITS, None]},
+                "kinds": {"type": "array", "items": {"type": "string", "enum": list(KINDS)}}},
+                required=("name", "split", "kinds"))}}, required=("name", "description", "tasks"))}},
+            required=("suites",)), "The suites")}, tags=TAGS,
     )},
     "/reset-scenario": {"get": operation(
         "reset_scenario", "Put a scenario back to its start",

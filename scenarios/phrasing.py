@@ -38,7 +38,7 @@ def facts(details: dict, style: str = "iso", flight_numbers: bool = True) -> dic
         found.update(_flight_facts(details["flight"], style, flight_numbers))
     if "passenger" in details:
         found.update(_passenger_facts(details["passenger"], style))
-    for said in ("wish", "claim", "wants", "newcomer"):  # what a hard-suite caller says of its request
+    for said in ("wish", "claim", "wants", "newcomer", "opening"):  # what a caller says of its request
         if said in details:
             found[said] = details[said]
     if "payment-details" in details:

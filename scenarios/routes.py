@@ -26,7 +26,7 @@ from .customer.variants import customer_variant, variant_named as caller_named
 from .evaluator import MODALITIES
 from .events import clean_event
 from .operator import is_operator, without_gold_values
-from .suites import suite_named
+from .suites import catalogue, suite_named
 from .tasks import task_named
 from .timeline import marks_from
 
@@ -94,6 +94,12 @@ def generate_scenario():
     scenario, text = store.create_scenario(_world(), task, seed, suite, None if variant is None else variant.number,
                                            None if caller is None else caller.number)
     return _scenario_json(scenario, text, starts_asked)
+
+
+@scenario_routes.get("/api/suites")
+def suites():
+    """Every suite, its tasks, and for the expert suite each template's split and request kinds."""
+    return catalogue()
 
 
 @scenario_routes.get("/reset-scenario")

@@ -9,7 +9,9 @@ return arrival, on the return date), never flight numbers; its page shows Title 
 radio buttons, which the authors' page reader lists (it never lists a closed select). `hard` puts a
 customer on the line who holds the facts, and an airline policy (docs/hard-suite.md): its own seven
 tasks, a CRM with fares, the policy and booking search, and scenarios that tell the agent only the
-briefing and the opening line. A scenario is a pure function of (suite, task, seed).
+briefing and the opening line. `expert` (docs/expert-suite.md) composes calls of several requests from
+request kinds, over a hundred templates split into `train` and `test`. A scenario is a pure function
+of (suite, task, seed).
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from dataclasses import dataclass, field
 from crm_app.services.errors import InvalidInput
 from crm_app.suite_look import PLAIN, SuiteLook
 
-from .tasks import ALL_TASKS, HARD_TASKS, TASKS
+from .tasks.expert import TEMPLATE_BY_NAME
+from .tasks import ALL_TASKS, EXPERT_TASKS, HARD_TASKS, TASKS
 from .tasks.base import Task
 
 # Fields are the facts of phrasing.facts(). One sentence per task, so that every scenario of a task
@@ -76,7 +79,28 @@ SUITES = {
                    instructions=PAPER_INSTRUCTIONS, look=SuiteLook(passenger_choices="radio")),
     "hard": Suite("hard", "a customer on the line who holds the facts, and an airline policy to follow",
                   HARD_TASKS, look=SuiteLook(airline_policy=True), hidden_details=True),
+    "expert": Suite("expert", "calls of 2 to 4 requests, about several bookings, brought up in turn, under the "
+                              "airline policy", EXPERT_TASKS, look=SuiteLook(airline_policy=True), hidden_details=True),
 }
+
+
+def split_of(suite: Suite, task: str) -> str | None:
+    """The split (`train` or `test`) of a suite's task; None in a suite without splits."""
+    template = TEMPLATE_BY_NAME.get(task) if suite.name == "expert" else None
+    return template.split if template else None
+
+
+def kinds_of(task: str) -> list[str]:
+    """The kinds of a task's requests, in order (an expert template's); [] for any other task."""
+    template = TEMPLATE_BY_NAME.get(task)
+    return template.kinds if template else []
+
+
+def catalogue() -> dict:
+    """Every suite with its tasks, as GET /api/suites answers."""
+    return {"suites": [{"name": suite.name, "description": suite.description,
+                        "tasks": [{"name": name, "split": split_of(suite, name), "kinds": kinds_of(name)}
+                                  for name in suite.task_names]} for suite in SUITES.values()]}
 
 
 def suite_named(name) -> Suite:

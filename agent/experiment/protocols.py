@@ -16,6 +16,9 @@ an airline policy decides what may be done; the prompts get the policy and the w
 customer (SAY, or the message_customer tool), the rest as in `full`. Its `channel` says how the call
 reaches the agent: `say` (SAY and TRANSFER, the customer's lines in the observation and the task)
 or `page` (the page's Call panel alone, the task holding the briefing: computer-use agents).
+
+`expert` is the expert suite (docs/expert-suite.md), taken as `hard` is: calls of several requests
+composed from request kinds, over a hundred templates in `train` and `test` splits (`--split`).
 """
 from __future__ import annotations
 
@@ -80,6 +83,9 @@ PROTOCOLS = {
                              "judgment; prompts get the policy, SAY and TRANSFER; ends when the agent stops or transfers",
                      "hard", ELEMENT_LIST,
                      on_call=True),
+    "expert": Protocol("expert", "calls of 2 to 4 requests about several bookings, brought up in turn, under the "
+                                 "airline policy; as hard, scored request by request (docs/expert-suite.md)",
+                       "expert", ELEMENT_LIST, on_call=True),
 }
 DEFAULT = "full"
 

@@ -6,7 +6,8 @@ commit, package versions, the server, how the episodes were played (`execution`:
 concurrency, browsers, Ray address), the --ui-variant and --customer-variant settings as given
 (`all`, `random`, a number; each left out when not given), start and end times, the command line
 and what the table's 95 % intervals are computed with (`intervals`: the bootstrap's resamples and
-random seed), and for a person's play who played and their consent (`person`). A run resumed into
+random seed), for a person's play who played and their consent (`person`), and the --split its
+tasks came from (`split`). A run resumed into
 the same folder keeps the earlier runs' records under `earlier_runs`.
 """
 from __future__ import annotations
@@ -61,10 +62,11 @@ class RunRecord:
     intervals: dict | None = None  # how the summary's intervals are computed (agent/results/intervals.py)
     earlier_runs: list[dict] = field(default_factory=list)  # the records of earlier runs into the folder
     person: dict | None = None  # a person's play (agent/play/): their name as given, their consent and when
+    split: str | None = None  # --split as given (train, test: the expert suite's); None: every task
 
     def to_json(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        for optional in ("ui_variant", "customer_variant", "outcome", "intervals", "earlier_runs", "person"):
+        for optional in ("ui_variant", "customer_variant", "outcome", "intervals", "earlier_runs", "person", "split"):
             if not data[optional]:
                 del data[optional]
         return data
@@ -85,12 +87,13 @@ class RunRecord:
 def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: dict, settings: dict,
                  server_url: str, embedded: bool, execution: dict | None = None,
                  variants: dict[str, str] | None = None, intervals: dict | None = None,
-                 person: dict | None = None) -> RunRecord:
+                 person: dict | None = None, split: str | None = None) -> RunRecord:
     """The record of a run about to play `specs`, written now; `settings` maps each label to its
     result settings; `execution` says how the episodes are played (backend, concurrency, browsers,
     Ray address); `variants` the --ui-variant and --customer-variant settings as given, by field
     (run_options.variant_settings; its labels name each variant);
-    `intervals` how its table's intervals are computed; `person` who plays, for a person's play."""
+    `intervals` how its table's intervals are computed; `person` who plays, for a person's play;
+    `split` the --split its tasks were taken from."""
     record = RunRecord(
         command=public_command(argv),
         labels=list(dict.fromkeys(spec.label for spec in specs)),
@@ -115,6 +118,7 @@ def start_record(out: Path, argv: list[str], specs: list[EpisodeSpec], options: 
         **{name: value for name, value in (variants or {}).items() if value},
         intervals=intervals,
         person=person,
+        split=split,
     )
     earlier = read_json_object(out / RUN_RECORD)
     if earlier:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from crm_app.config import DEFAULTS
 from crm_app.version import VERSION
+from scenarios.tasks.expert import SPLITS
 
 from .. import run_options
 from ..env.actions import CHANNELS
@@ -38,8 +39,9 @@ def add_parser(commands) -> None:
     export = commands.add_parser("export", help="write scenarios, gold steps and episodes as a Parquet dataset")
     actions = export.add_subparsers(dest="export_command", required=True)
     scenarios = actions.add_parser("scenarios", help="the oracle's episodes of new scenarios, played now")
-    scenarios.add_argument("--suite", default="full", help="all, or suites, comma-separated: full, hard, paper")
+    scenarios.add_argument("--suite", default="full", help="all, or suites, comma-separated: full, hard, paper, expert")
     scenarios.add_argument("--tasks", default="all", help="'all' (the suite's) or task names, comma-separated")
+    scenarios.add_argument("--split", choices=SPLITS, help="only the tasks of this split (the expert suite's train or test)")
     scenarios.add_argument("--episodes", type=int, default=5, help="scenarios per task")
     scenarios.add_argument("--seed", type=int, default=0, help="seed of the first scenario of each task")
     scenarios.add_argument("--modes", default="elements",
@@ -78,7 +80,7 @@ def export_scenarios(args, parser: argparse.ArgumentParser) -> int:
 
     suites = _suites(args.suite, parser)
     if args.channel and not all(PROTOCOLS[suite].on_call for suite in suites):
-        parser.error("--channel is for the suites with a customer on the line: --suite hard")
+        parser.error("--channel is for the suites with a customer on the line: --suite hard or expert")
     modes = [mode.strip() for mode in args.modes.split(",") if mode.strip()]
     with tempfile.TemporaryDirectory(prefix="airlinecrm-export-") as folder, embedded_server(None, WORLD) as server:
         runs = [Path(folder) / suite for suite in suites]
@@ -101,6 +103,7 @@ def _play_oracle(args, suite: str, modes: list[str], server, run_dir: Path) -> i
     argv += ["--screenshots"] if SCREENSHOT in modes else []
     argv += run_options.variant_argv(args)
     argv += ["--channel", args.channel] if args.channel else []
+    argv += ["--split", args.split] if args.split else []
     argv += ["--quiet"] if args.quiet else []
     # the run's own table is left out: the export says what it wrote; its errors are shown
     return subprocess.run(argv, stdout=subprocess.DEVNULL, check=False).returncode
@@ -160,7 +163,8 @@ def check(folder: Path, browser: bool, quiet: bool, parser: argparse.ArgumentPar
 def _command(args) -> str:
     parts = ["python -m agent export scenarios", f"--suite {args.suite}", f"--tasks {args.tasks}",
              f"--episodes {args.episodes}", f"--seed {args.seed}", f"--modes {args.modes}"]
-    return " ".join(parts + run_options.variant_argv(args) + ([f"--channel {args.channel}"] if args.channel else []))
+    return " ".join(parts + run_options.variant_argv(args) + ([f"--channel {args.channel}"] if args.channel else [])
+                    + ([f"--split {args.split}"] if args.split else []))
 
 
 def _project() -> dict:

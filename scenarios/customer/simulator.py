@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 
+from . import agenda
 from .choosing import choose
 from .facts import BOOKED_ON, BY_NAME, UNSAID_WHEN_MISSING, FactKind
 from .reading import AGREE, DECLINE, Reading, read
@@ -36,6 +37,7 @@ REPAIR = "Sorry, what do you need from me?"
 INSISTS, CORRECTION, CONFIRMS, OBJECTS, FACT, LACKING, CHOICE, FIXED = (
     "insists", "correction", "confirms", "not right", "fact", "lacking", "choice", "fixed")
 AGREES, DECLINES, CLOSES, ASKS_AGAIN, ACKNOWLEDGES = "agrees", "declines", "closes", "asks again", "acknowledges"
+RAISES = "raises"  # brings up the caller's next request (agenda.py)
 RIGHT_VALUE = "right value"  # a fact read back wrong, said as it is
 
 
@@ -88,6 +90,7 @@ def speak(turn: Turn) -> str:
 
 def decide(facts: dict, transcript: list[dict]) -> Turn:
     """What the customer answers to the rep's last line, part by part, before any variant says it its way."""
+    facts = agenda.in_focus(facts, transcript, CUSTOMER)
     known = known_facts(facts, transcript)
     line = transcript[-1]["text"] if transcript and transcript[-1]["role"] == AGENT else ""
     insisted = insisting(facts, transcript, AGENT, CUSTOMER)
@@ -108,6 +111,11 @@ def decide(facts: dict, transcript: list[dict]) -> Turn:
              *(Part(FIXED, text) for text in reading.fixed)]
     if reading.consent and not wrong:
         parts.append(_agreement(reading, parts))
+    raised = agenda.next_request(facts, transcript, reading.closing, bool(reading.consent), AGENT, CUSTOMER)
+    if raised:
+        opener = Part(ACKNOWLEDGES, agenda.YES_MORE if reading.closing else ACKNOWLEDGED)
+        parts = [part for part in parts if part.kind != CLOSES] or [opener]
+        return Turn(facts, transcript, known, reading, [*parts, Part(RAISES, raised)])
     if not parts:
         parts = [Part(CLOSES, CLOSING) if reading.closing else
                  Part(ASKS_AGAIN, REPAIR) if reading.question else Part(ACKNOWLEDGES, ACKNOWLEDGED)]

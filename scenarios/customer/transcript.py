@@ -52,6 +52,8 @@ def facts_of(told: dict) -> dict:
     known = _with_dates(dict((told.get("details") or {}).get("customer") or {}))
     if "corrections" in known:
         known["corrections"] = _with_dates(dict(known["corrections"]))
+    if "requests" in known:  # a caller of several requests (agenda.py): the facts of each
+        known["requests"] = [{**request, "facts": _with_dates(dict(request["facts"]))} for request in known["requests"]]
     first = opening(told)
     if first and "request" not in known:
         known["request"] = first[0]["text"]

@@ -46,7 +46,8 @@ def held(facts: dict, transcript: list[dict], agent: str, customer: str) -> int:
 
 def spending(facts: dict, line: str, consent: str | None) -> str | None:
     """A caller with a budget (`facts["budget"]`, its `limit` None when it named none) asked to go
-    ahead: OVER_BUDGET when the highest amount the line names passes the limit; else AGREE, also
+    ahead: OVER_BUDGET (or the budget's `instead`, what it asked for in that case) when the highest
+    amount the line names passes the limit; else AGREE, also
     to a fare upgrade, which it takes as the way to its own change (another offer keeps `consent`).
     `consent` as it was when the caller has no budget or is not asked."""
     budget = facts.get("budget")
@@ -55,7 +56,7 @@ def spending(facts: dict, line: str, consent: str | None) -> str | None:
     lower = line.lower()
     named = [float(amount.replace(",", "")) for pattern in AMOUNTS for amount in re.findall(pattern, lower)]
     if budget.get("limit") is not None and named and max(named) > float(budget["limit"]):
-        return OVER_BUDGET
+        return budget.get("instead") or OVER_BUDGET  # what the caller wants done then, if it said
     if consent != AGREE and any(re.search(pattern, lower) for pattern in FARE_UPGRADE):
         return AGREE
     return consent

@@ -1,11 +1,13 @@
 """The task types, one small module each, and lookup by canonical name or alias: the papers' six
-(`TASKS`) and the hard suite's (`hard/`, a customer on the line and a policy to follow)."""
+(`TASKS`), the hard suite's (`hard/`, a customer on the line and a policy to follow) and the expert
+suite's templates (scenarios/expert/: calls of several requests composed from request kinds)."""
 from __future__ import annotations
 
 from crm_app.services.errors import InvalidInput
 
 from . import book_flight, cancel_booking, find_booking, find_flight, modify_flight, update_passenger
 from .base import Task
+from .expert import EXPERT
 from .hard import HARD
 
 TASKS: dict[str, Task] = {
@@ -14,7 +16,8 @@ TASKS: dict[str, Task] = {
 }
 TASK_NAMES = tuple(TASKS)  # canonical names, in the papers' order
 HARD_TASKS = tuple(task.name for task in HARD)
-ALL_TASKS: dict[str, Task] = {**TASKS, **{task.name: task for task in HARD}}
+EXPERT_TASKS = tuple(task.name for task in EXPERT)
+ALL_TASKS: dict[str, Task] = {**TASKS, **{task.name: task for task in (*HARD, *EXPERT)}}
 ALIASES: dict[str, Task] = {alias: task for task in ALL_TASKS.values() for alias in task.aliases}
 
 

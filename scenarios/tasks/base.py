@@ -26,8 +26,9 @@ class Sample:
 
     def card_numbers(self) -> list[str]:
         numbers = [booking.card["card_number"] for booking in self.setup]
-        if "payment-details" in self.details:
-            numbers.append(self.details["payment-details"]["card-number"])
+        for details in (self.details, *self.details.get("requests", ())):  # a call of several requests: each
+            if "payment-details" in details:
+                numbers.append(details["payment-details"]["card-number"])
         return numbers
 
     def initial_state(self) -> dict:

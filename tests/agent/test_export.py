@@ -38,9 +38,10 @@ def digests(folder: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory) -> Path:
-    """One scenario of every task of every suite."""
+    """One scenario of every task of the full, paper and hard suites (the expert suite's hundred-odd
+    templates: test_the_expert_suite_exports_the_templates_of_a_split)."""
     out = tmp_path_factory.mktemp("export") / "dataset"
-    assert export(out, "--suite", "all", "--episodes", "1", "--seed", "7", "--modes", "elements") == 0
+    assert export(out, "--suite", "full,paper,hard", "--episodes", "1", "--seed", "7", "--modes", "elements") == 0
     return out
 
 
@@ -203,3 +204,17 @@ def test_the_hard_suite_exported_through_the_call_panel_records_its_channel(tmp_
     status, message = refusal(main, ["export", "scenarios", "--suite", "full", "--channel", "page", "--out",
                                      str(tmp_path / "full")], capsys)
     assert status == 2 and "--channel is for the suites with a customer on the line: --suite hard" in message
+
+
+@pytest.mark.browser
+def test_the_expert_suite_exports_the_templates_of_a_split(tmp_path, capfd):
+    out = tmp_path / "expert"
+    assert export(out, "--suite", "expert", "--split", "test", "--tasks", "EXPERT_CHANGE_STATUS,EXPERT_CANCEL_QUESTION",
+                  "--episodes", "1") == 0
+    rows = pq.read_table(out / "data").to_pylist()
+    assert sorted((row["suite"], row["task"], row["success"]) for row in rows) == [
+        ("expert", "EXPERT_CANCEL_QUESTION", 1), ("expert", "EXPERT_CHANGE_STATUS", 1)]
+    assert "--split test" in (out / "README.md").read_text()
+    # a template of the test split asked of the train split: the run refuses it, and so the export
+    assert export(tmp_path / "wrong", "--suite", "expert", "--split", "train", "--tasks", "EXPERT_CHANGE_STATUS") == 2
+    assert "not in the train split of the expert suite" in capfd.readouterr().err

@@ -29,6 +29,11 @@ def page_seen(obs, scenario) -> dict:
             "viewport": obs.viewport}
 
 
+def _sample(tasks: list) -> list:
+    """Every task of a suite; of the expert suite's hundred-odd templates, which share one look, every 11th."""
+    return tasks[::11] if len(tasks) > 50 else tasks
+
+
 @pytest.mark.parametrize("suite", SUITES)
 def test_a_warm_reset_shows_what_a_loaded_page_shows_on_every_task(live_server, browser, suite):
     """Each task's scenario is switched to on the page the previous task's finished episode left
@@ -37,7 +42,7 @@ def test_a_warm_reset_shows_what_a_loaded_page_shows_on_every_task(live_server, 
     options = PROTOCOLS[suite].env_options()
     with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, **options) as warm, \
             CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, warm_resets=False, **options) as cold:
-        for number, task in enumerate(task.name for task in SUITES[suite].tasks):
+        for number, task in enumerate(task.name for task in _sample(SUITES[suite].tasks)):
             switched, warm_info = warm.reset(task=task, seed=5)
             loaded, cold_info = cold.reset(task=task, seed=5)
             assert (warm_info["warm_reset"], cold_info["warm_reset"]) == (number > 0, False), task

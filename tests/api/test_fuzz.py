@@ -181,7 +181,7 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
         "GET /api/bookings/{code}/flights/quote": {"path_parameters": {"code": code}, "query": flights},
         "GET /api/bookings/{code}/fare/quote": {"path_parameters": {"code": code}, "query": {"fare": "Flex"}},
         "POST /api/bookings/{code}/fare": {"path_parameters": {"code": code}, "body": {"fare": "Flex"}},
-        "GET /api/config": {}, "GET /generate-random-scenario": {"query": made}, "GET /get-random-scenario": {"query": made},
+        "GET /api/config": {}, "GET /api/suites": {}, "GET /generate-random-scenario": {"query": made}, "GET /get-random-scenario": {"query": made},
         "GET /reset-scenario": {"query": scenario}, "GET /evaluate": {"query": {**scenario, "timeline": "all"}},
         "POST /api/events": {"query": scenario, "body": {"page": "sweep", "seq": 1, "action": "click",
                                                          "target": "nav-home"}},

@@ -95,7 +95,7 @@ def test_a_request_can_ask_for_a_suite(client):
     again = client.get("/generate-random-scenario?task=TASK_FIND_FLIGHT&seed=5&suite=PAPER").json
     assert (again["instruction"], again["details"]) == (paper["instruction"], paper["details"])
     refused = client.get("/generate-random-scenario?suite=short")
-    assert refused.status_code == 400 and refused.json["error"] == "Unknown suite: short. Choose one of full, paper, hard"
+    assert refused.status_code == 400 and refused.json["error"] == "Unknown suite: short. Choose one of full, paper, hard, expert"
 
 
 def test_a_paper_scenario_is_scored_and_reset_as_a_paper_scenario(client):

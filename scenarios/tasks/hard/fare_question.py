@@ -15,16 +15,21 @@ CONVERSATIONS = (
 
 
 def gold(details: dict) -> list[dict]:
-    code, terms, told = details["confirmation-code"], details["terms"], details["expected"]["must_say"]
+    asked = [policy_change.ASK_NEW_FLIGHT] if details["expected"]["outcome"] == DONE else []
+    return [VERIFY, *asked, *steps.find_booking(details["confirmation-code"]), *quote(details)]
+
+
+def quote(details: dict) -> list[dict]:
+    """On the open booking: look the new flight up and tell what the change would cost, or tell why
+    the policy refuses it; change nothing."""
+    terms, told = details["terms"], details["expected"]["must_say"]
     if details["expected"]["outcome"] != DONE:
-        return [VERIFY, *steps.find_booking(code),
-                steps.say(f"I'm sorry, this booking can't be changed at all. Our policy: {terms['rule']}.",
+        return [steps.say(f"I'm sorry, this booking can't be changed at all. Our policy: {terms['rule']}.",
                           tells=told)]
     # Choosing the new flight shows what the change costs; the gold path stops before that choice,
     # as a choice with no click after it is not scored (evaluator.groups).
-    return [VERIFY, policy_change.ASK_NEW_FLIGHT, *steps.find_booking(code), steps.click("modify-booking"),
-            steps.click("change-flights"), steps.fill("change-depart", details["flight"]["departure"]),
-            steps.click("change-search"),
+    return [steps.click("modify-booking"), steps.click("change-flights"),
+            steps.fill("change-depart", details["flight"]["departure"]), steps.click("change-search"),
             steps.say(f"That change would cost ${terms['amount']} ({terms['rule']}). I haven't changed anything.",
                       tells=told)]
 

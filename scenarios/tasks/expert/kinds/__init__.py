@@ -1,0 +1,16 @@
+"""The request kinds, one module each, and lookup by name (`KINDS`)."""
+from __future__ import annotations
+
+from . import (booking_question, cancel, change, conditional_change, fare_question, fare_upgrade, flight_status, name_correction,
+               new_booking, rebooking, supervisor)
+
+KINDS = {module.KIND.name: module.KIND for module in (
+    change, cancel, fare_question, fare_upgrade, rebooking, name_correction, new_booking, flight_status,
+    supervisor, booking_question)}
+
+CONDITIONAL = conditional_change.KIND  # the change kind said with a condition ("if it costs at most $X")
+
+
+def kind_of(request: dict):
+    """The kind that handles a drawn request."""
+    return CONDITIONAL if request.get("conditional") else KINDS[request["kind"]]

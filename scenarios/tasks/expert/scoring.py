@@ -1,0 +1,49 @@
+"""Each request of an expert call judged on its own (issue 49): its booking as expected (or the
+booking it makes), its values told, no write on it that the policy forbids, and the transfer it
+needs; a conditional one, its cost told before any write on it. A request the caller never got to
+bring up fails (the call ended first, or the rep never
+asked whether there was anything else). A pure function of the episode, like every score."""
+from __future__ import annotations
+
+from ...conversation_scoring import REQUIRED, fee_on_disruption, forbidden_write, is_write, told
+from ...customer.agenda import raised
+from ...customer.simulator import AGENT, CUSTOMER, TRANSFER
+from ...customer.told import said
+from ...customer.transcript import facts_of
+from ..base import Outcome
+from .composer import request_state
+
+
+def judge_requests(outcome: Outcome, messages: list[dict], new_codes=()) -> list[dict]:
+    """For each request of the call: its `kind`, `booking`, `ok` and every reason it is not (`why`)."""
+    details = outcome.details
+    came_up = raised(facts_of({"details": details}), messages, CUSTOMER)
+    lines = [line["text"] for line in messages if line["role"] == AGENT]
+    transferred = any(line["role"] == TRANSFER for line in messages)
+    writes = [call for call in outcome.calls if is_write(call)]
+    verdicts = []
+    for request in details["requests"]:
+        why = [*([f"the customer never got to ask: {request['says']}"] if request["index"] >= came_up else []),
+               *([state] if (state := request_state(request, outcome)) else []),
+               *(f"the agent never told the customer {value}" for value in request["expected"]["must_say"]
+                 if not told(value, lines, new_codes)),
+               *(f"{call['operation']} on booking {call['params'].get('code')} broke the policy" for call in writes
+                 if forbidden_write(call, request["forbidden"]) or fee_on_disruption(call, request)),
+               *(["only a supervisor may grant this, and the call was not transferred"]
+                 if request["expected"].get("transfer") == REQUIRED and not transferred else []),
+               *([f"the agent acted on booking {request['booking']} before telling the customer what the change "
+                  "costs"] if not _quoted_first(request, messages, outcome.calls) else [])]
+        verdicts.append({"kind": request["kind"], "booking": request.get("booking"), "ok": not why, "why": why})
+    return verdicts
+
+
+def _quoted_first(request: dict, messages: list[dict], calls: list[dict]) -> bool:
+    """A conditional request (`quote-first`: the change's cost): the rep told the cost before the
+    first write on its booking (a line said with `calls_before` n came after the first n calls)."""
+    quote = request.get("quote-first")
+    first = next((index for index, call in enumerate(calls)
+                  if is_write(call) and (call.get("params") or {}).get("code") == request.get("booking")), None)
+    if quote is None or first is None:
+        return True
+    return any(line["role"] == AGENT and line.get("calls_before", 0) <= first and said(quote, [line["text"]])
+               for line in messages)

@@ -1,0 +1,104 @@
+"""The expert suite through `python -m agent run` (issue 49): --protocol expert and --split, recorded
+in run.json; the oracle solving templates in the browser through SAY and through the page's Call
+panel, and for every caller; the tool-calling environment on an expert call; every template and
+every branch of a sample in the `beside` pass. (Every template's gold over the API:
+tests/scenarios/test_gold_path.py.)"""
+import csv
+import json
+
+import pytest
+
+from agent.__main__ import main
+from agent.env.api_env import ApiEnv
+from scenarios.suites import SUITES, split_of
+from scenarios.tasks.expert import TEMPLATES
+from tests.agent.command_line import refusal
+from tests.conftest import OPERATOR_TOKEN
+
+EXPERT = SUITES["expert"]
+SAMPLE = ["EXPERT_NAME_CHANGE_CANCEL_QUOTE", "EXPERT_MOVE_OR_CANCEL_BOOK", "EXPERT_CANCEL_REVISED_QUESTION",
+          "EXPERT_CHANGE_CANCEL_SUPERVISOR_MIXED", "EXPERT_REBOOK_STATUS", "EXPERT_UPGRADE_NAME_QUESTION"]
+SOLVED = ("1", "1.0", "1", "1", "1", "0")  # success, progress, state ok, said ok, verified first, violations
+
+
+def run(out, server: str, *options: str) -> list[dict]:
+    assert main(["run", "--protocol", "expert", "--server", server, "--operator-token", OPERATOR_TOKEN,
+                 "--out", str(out), "--quiet", "--no-report", "--concurrency", "2", "--browsers", "1", *options]) == 0
+    return list(csv.DictReader((out / "episodes.csv").open()))
+
+
+def verdicts(row: dict) -> tuple:
+    return (row["success"], row["task_progress"], row["state_ok"], row["said_ok"], row["verified_first"],
+            row["policy_violations"])
+
+
+def test_split_takes_the_templates_of_one_split_and_refuses_what_is_outside_it(capsys):
+    status, message = refusal(main, ["run", "--method", "oracle", "--protocol", "hard", "--split", "test"], capsys)
+    assert status == 2 and "the hard suite has no splits" in message
+    train = next(t.name for t in TEMPLATES if t.split == "train")
+    status, message = refusal(main, ["run", "--method", "oracle", "--protocol", "expert", "--split", "test",
+                                     "--tasks", train], capsys)
+    assert status == 2 and f"{train} is not in the test split of the expert suite" in message
+    status, message = refusal(main, ["run", "--method", "oracle", "--protocol", "expert", "--split", "dev"], capsys)
+    assert status == 2 and "invalid choice: 'dev'" in message
+
+
+@pytest.mark.browser
+def test_the_oracle_solves_a_sample_through_say_and_through_the_call_panel(tmp_path, live_server):
+    for channel in ("say", "page"):
+        rows = run(tmp_path / channel, live_server, "--method", "oracle", "--tasks", ",".join(SAMPLE),
+                   "--episodes", "1", "--channel", channel)
+        assert sorted(row["task"] for row in rows) == sorted(SAMPLE)
+        assert all(verdicts(row) == SOLVED for row in rows), [(row["task"], verdicts(row)) for row in rows]
+
+
+@pytest.mark.browser
+def test_a_run_of_the_test_split_records_it_and_plays_only_its_templates(tmp_path, live_server):
+    tests = [name for name in EXPERT.task_names if split_of(EXPERT, name) == "test"]
+    rows = run(tmp_path / "test", live_server, "--method", "oracle", "--split", "test", "--tasks", ",".join(tests[:2]),
+               "--episodes", "1")
+    record = json.loads((tmp_path / "test" / "run.json").read_text())
+    assert record["split"] == "test" and record["protocol"] == "expert" and record["tasks"] == tests[:2]
+    assert [row["success"] for row in rows] == ["1", "1"]
+
+
+def test_the_tool_calling_environment_takes_the_expert_suite(live_server):
+    env = ApiEnv(live_server, suite="expert", on_call=True)
+    obs, info = env.reset(task="EXPERT_CHANGE_CANCEL", seed=0)
+    scenario = info["scenario"]
+    assert [request["kind"] for request in scenario["details"]["requests"]] == ["change", "cancel"]  # the operator's view
+    assert scenario["conversation"][0]["text"].startswith("Hi. I'd like to move my booking")
+    _, _, done, _, info = env.step('message_customer {"text": "May I have your confirmation code and date of birth?"}')
+    code = info["customer"].split("My confirmation code is ")[1][:6]
+    assert not done and info["error"] is None
+    _, _, _, _, info = env.step(f'get_booking {{"code": "{code}"}}')
+    assert info["error"] is None and info["result"]["status"] == 200
+    requests = info["metrics"]["requests"]
+    assert [(r["kind"], r["ok"]) for r in requests] == [("change", False), ("cancel", False)]
+    assert requests[1]["why"][0].startswith("the customer never got to ask")
+    _, reward, done, _, info = env.step("STOP [not finished]")
+    assert done and reward == 0 and info["metrics"]["task_progress"] == 0.0
+
+
+@pytest.mark.browser
+@pytest.mark.beside
+@pytest.mark.timeout(2400)
+def test_the_oracle_solves_every_template_through_say_and_the_call_panel(tmp_path, live_server):
+    for channel in ("say", "page"):
+        rows = run(tmp_path / channel, live_server, "--method", "oracle", "--tasks", "all", "--episodes", "1",
+                   "--channel", channel)
+        assert len(rows) == len(TEMPLATES)
+        assert [row["task"] for row in rows if verdicts(row) != SOLVED] == [], channel
+
+
+@pytest.mark.browser
+@pytest.mark.beside
+@pytest.mark.timeout(1800)
+def test_the_oracle_solves_every_branch_of_a_sample_of_templates_and_for_every_caller(tmp_path, live_server):
+    sample = ",".join(template.name for template in TEMPLATES[::7][:20])
+    rows = run(tmp_path / "branches", live_server, "--method", "oracle", "--tasks", sample, "--episodes", "4",
+               "--seed", "1")
+    assert len(rows) == 80 and [(r["task"], r["seed"]) for r in rows if verdicts(r) != SOLVED] == []
+    rows = run(tmp_path / "callers", live_server, "--method", "oracle", "--tasks", ",".join(SAMPLE[:4]),
+               "--episodes", "1", "--customer-variant", "all")
+    assert len(rows) == 4 * 6 and [(r["task"], r["customer_variant"]) for r in rows if verdicts(r) != SOLVED] == []
