@@ -79,7 +79,10 @@ FACT_WORDS: dict[str, tuple[str, ...]] = {
         r"\bhow (would|do) you like to move forward\b", r"\bhow i can (help|assist)\b",
         r"\bwhat you('d| would) like (me )?to (do|update|change|modify|fix)\b", r"\bwhat can i help\b",
         r"\bhow (do|would) you (want|like|wish) to (handle|proceed|go about|approach)\b",
-        r"\bwhat you('d| would) like (me )?to do\b", r"\bwhat (kind of )?(help|assistance) (do|would) you\b"),
+        r"\bwhat you('d| would) like (me )?to do\b", r"\bwhat (kind of )?(help|assistance) (do|would) you\b",
+        # which of its bookings a caller of several means (the expert suite): it says its request again
+        r"\bwhich (one of your |of your |of the )?(bookings?|reservations?)\b(?! (code|number))",
+        r"\bwhich (one|booking|reservation) (do|did) you mean\b"),
     "claim": (  # what the caller claims of its booking (issue 35's TASK_FALSE_CLAIM)
         r"\bwhen did you (book|buy|purchase|make)\b", r"\bwhen (was|were) (it|the booking|the ticket|this|the reservation) "
         r"(booked|bought|made|purchased)\b", r"\b(which|what) (fare|ticket type|fare family|kind of (ticket|fare)) "

@@ -194,3 +194,37 @@ def test_a_mixed_call_holds_an_allowed_a_refused_and_a_supervisors_request(clien
         assert outcomes == ["done", "refused", "transfer"], template.name
         result = play(client, scenario)
         assert result["success"] == 1 and result["transferred"], template.name
+
+
+VERIFY = "Could you give me your confirmation code and the passenger's date of birth, please?"
+
+
+@pytest.mark.parametrize("variant", range(6))
+def test_every_caller_brings_up_its_next_request_when_asked_and_says_which_booking_it_means(client, variant):
+    template = next(t for t in TEMPLATES if t.kinds[0] == "booking_question" and len(t.requests) == 2
+                    and t.requests[1].reveal == "asked" and t.kinds[1] not in ("new_booking", "supervisor"))
+    scenario = client.get(f"/generate-random-scenario?suite=expert&task={template.name}&seed=0"
+                          f"&customer_variant={variant}", headers=OPERATOR).json
+    first, second = scenario["details"]["requests"]
+    companion = second["named"]["last_name"]
+    for line in (VERIFY, f"You paid ${first['expected']['must_say'][0]} for that booking."):
+        assert companion not in say(client, scenario, line), variant
+    for asked in ("Is there something else I can do for you today?", "Can I help you with anything else?"):
+        reply = say(client, scenario, asked)
+        if companion in reply:
+            break
+    assert companion in reply, (variant, reply)
+    for which in ("Sorry, which booking do you mean?", "Which of your bookings is this about?"):
+        assert companion in say(client, scenario, which), (variant, which)
+
+
+@pytest.mark.parametrize("variant", range(6))
+def test_every_caller_weighs_a_quote_against_its_limit_before_a_conditional_change(client, variant):
+    for seed in range(8):
+        scenario = client.get(f"/generate-random-scenario?suite=expert&task=EXPERT_MOVE_OR_CANCEL_QUESTION&seed={seed}"
+                              f"&customer_variant={variant}", headers=OPERATOR).json
+        request = scenario["details"]["requests"][0]
+        say(client, scenario, VERIFY)
+        reply = say(client, scenario, f"Moving it would cost ${request['quote-first']} in all. Do you want me to go ahead?")
+        assert ("cancel the booking instead" in reply) == bool(request.get("cancels")), (variant, seed, reply)
+        assert ("cancel" not in reply) == (not request.get("cancels"))
