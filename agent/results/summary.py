@@ -9,7 +9,8 @@ Episodes with a customer on the line (the hard suite) are also judged on the cal
 share of episodes whose final state was right (`state_ok`), that told the customer what they must
 (`said_ok`), that verified the caller before any write (`verified_first`), that succeeded without
 breaking the policy (`under_policy`, completion under policy), and the writes the policy forbids
-(`policy_violations`, a total). `episodes.csv` has those verdicts per episode.
+(`policy_violations`, a total). `episodes.csv` has those verdicts per episode. Calls of several
+requests (the expert suite) add the mean share of their requests handled right (`requests_ok`).
 
 A person's play (agent/play/) also has the time per task (`seconds_mean`, the mean of its episodes'
 seconds); an agent's episode records its wall time too, but that measures the machine (the browser,
@@ -51,6 +52,9 @@ TIME_COLUMN = ("seconds", "seconds_mean")  # (table column, key): time per task,
 CALL_RATES = (("state ok", "state_ok"), ("said ok", "said_ok"), ("verified first", "verified_first"),
               ("under policy", "under_policy"))
 VIOLATIONS_COLUMN = ("violations", "policy_violations")
+# A call of several requests (the expert suite): the mean share of its requests handled right
+REQUESTS_COLUMN = ("requests ok", "requests_ok")
+REQUEST_FIELDS = ["requests_ok_mean", "requests_ok_low", "requests_ok_high"]
 CALL_VERDICTS = ("state_ok", "said_ok", "verified_first", "policy_violations")  # /evaluate's, on a call
 # What else of an episode episodes.csv keeps, so that `compare` and `leaderboard` can read a run from it
 # instead of from every trajectory (read_episodes_csv).
@@ -132,6 +136,7 @@ def summarize(episodes: list[Trajectory], planned=()) -> list[dict]:
         row.update(_pass_k(runs))
         row.update(_usage_totals(runs))
         row.update(_call_verdicts(runs))
+        row.update(_requests_ok(runs))
         row.update(_time_per_task(runs))
         rows.append(row)
     return rows
@@ -217,6 +222,27 @@ def _call_verdicts(runs: list[Trajectory]) -> dict:
             "policy_violations": sum(int(r.metrics.get("policy_violations", 0)) for r in judged)}
 
 
+def requests_ok(trajectory: Trajectory) -> float:
+    """The share of an expert call's requests that were handled right (/evaluate's `requests`)."""
+    requests = trajectory.metrics.get("requests") or []
+    return sum(bool(request.get("ok")) for request in requests) / len(requests)
+
+
+def _requests_ok(runs: list[Trajectory]) -> dict:
+    """The mean share of requests handled right over the calls of several requests, with its
+    interval (scenarios resampled); empty when no episode was such a call."""
+    judged = [r for r in runs if r.metrics.get("requests")]
+    if not judged:
+        return {"requests_ok_mean": "", "requests_ok_low": math.nan, "requests_ok_high": math.nan}
+    low, high = cluster_bootstrap(by_scenario(judged, requests_ok))
+    return {"requests_ok_mean": mean(requests_ok(r) for r in judged), "requests_ok_low": low, "requests_ok_high": high}
+
+
+def had_requests(rows: list[dict]) -> bool:
+    """Whether any summarize() row counts calls of several requests (the expert suite)."""
+    return any(row.get("requests_ok_mean", "") != "" for row in rows)
+
+
 def _time_per_task(runs: list[Trajectory]) -> dict:
     """The mean seconds of the episodes a person played; empty when none was."""
     timed = [r.seconds for r in runs if r.person is not None]
@@ -289,7 +315,8 @@ def write_csv(rows: list[dict], path: Path, fields: list[str] | None = None) -> 
     """The rows as CSV; summarize() rows by default, with the call's columns only when an episode had
     a call and the time per task only when a person played (so other summaries read as they always did)."""
     if fields is None:
-        fields = CSV_FIELDS + (CALL_FIELDS if had_a_call(rows) else []) + (TIME_FIELDS if had_times(rows) else [])
+        fields = (CSV_FIELDS + (CALL_FIELDS if had_a_call(rows) else []) + (REQUEST_FIELDS if had_requests(rows) else [])
+                  + (TIME_FIELDS if had_times(rows) else []))
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)

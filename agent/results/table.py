@@ -18,8 +18,9 @@ from ..episode.variants import Dimension
 from .compare import ALL_OTHERS, Comparison, Gap, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
-from .summary import (ALL_TASKS_ROW, CALL_RATES, EMBEDDING_COLUMN, METRICS, STATUS_COLUMNS, TIME_COLUMN,
-                      TOKEN_COLUMNS, UNKNOWN, VIOLATIONS_COLUMN, had_a_call, had_times, task_order)
+from .summary import (ALL_TASKS_ROW, CALL_RATES, EMBEDDING_COLUMN, METRICS, REQUESTS_COLUMN, STATUS_COLUMNS,
+                      TIME_COLUMN, TOKEN_COLUMNS, UNKNOWN, VIOLATIONS_COLUMN, had_a_call, had_requests, had_times,
+                      task_order)
 
 
 WIDE_METHODS = 2  # a run of more methods is printed in the long form, unless --wide
@@ -97,7 +98,7 @@ def _call_names(rows: list[dict]) -> list[str]:
     """The columns of the verdicts on the call, when any episode had one (the hard suite)."""
     if not had_a_call(rows):
         return []
-    return [name for name, _ in CALL_RATES] + [VIOLATIONS_COLUMN[0]]
+    return [name for name, _ in CALL_RATES] + [VIOLATIONS_COLUMN[0]] + ([REQUESTS_COLUMN[0]] if had_requests(rows) else [])
 
 
 def _reference_cell(reference: Reference, label: str, task: str, name: str) -> str:
@@ -153,6 +154,9 @@ def format_cell(row: dict | None, name: str) -> str:
         return "-" if row.get(TIME_COLUMN[1], "") == "" else f"{row[TIME_COLUMN[1]]:.1f}"
     if name == "pass^k":
         return f"{row['pass_k']:.2f} {_interval(row, 'pass_k')} (k={row['k']})" if row["pass_k"] != "" else "-"
+    if name == REQUESTS_COLUMN[0]:
+        value = row.get("requests_ok_mean", "")
+        return "-" if value == "" else f"{value:.2f} {_interval(row, 'requests_ok')}"
     rates = dict(CALL_RATES)
     if name in rates or name == VIOLATIONS_COLUMN[0]:
         value = row.get(f"{rates[name]}_rate" if name in rates else VIOLATIONS_COLUMN[1], "")

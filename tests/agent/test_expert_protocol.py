@@ -60,6 +60,20 @@ def test_a_run_of_the_test_split_records_it_and_plays_only_its_templates(tmp_pat
     record = json.loads((tmp_path / "test" / "run.json").read_text())
     assert record["split"] == "test" and record["protocol"] == "expert" and record["tasks"] == tests[:2]
     assert [row["success"] for row in rows] == ["1", "1"]
+    summary = list(csv.DictReader((tmp_path / "test" / "summary.csv").open()))
+    assert [(row["task"], row["requests_ok_mean"], row["requests_ok_low"]) for row in summary] == [
+        *((task, "1.0", "1.0") for task in sorted(tests[:2])), ("all tasks", "1.0", "1.0")]
+
+
+def test_the_table_shows_the_requests_handled_right_per_call(tmp_path, live_server, capsys):
+    assert main(["run", "--protocol", "expert", "--method", "oracle-coordinates", "--tasks", "EXPERT_QUESTION_STATUS",
+                 "--episodes", "1", "--max-steps", "2", "--server", live_server, "--operator-token", OPERATOR_TOKEN,
+                 "--out", str(tmp_path / "short"), "--quiet", "--no-report"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "requests ok" in line)  # the block that has the column
+    header = lines[at]
+    row = next(line for line in lines[at:] if line.startswith("oracle-coordinates  EXPERT_QUESTION_STATUS"))
+    assert row[header.index("requests ok"):].startswith("0.00 [0.00, 0.00]")
 
 
 def test_the_tool_calling_environment_takes_the_expert_suite(live_server):
