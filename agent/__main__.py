@@ -346,9 +346,9 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
                      help="--backend ray: the cluster to join, e.g. 10.0.0.5:6379 or auto (default: start a local "
                           "Ray instance for the run)")
     run.add_argument("--protocol", choices=tuple(PROTOCOLS), default=DEFAULT_PROTOCOL,
-                     help="full: every task, one-way and return trips, this project's prompts; paper: the HeaP "
-                          "and SteP CRM experiments (five tasks, return trips, their observation, prompts, "
-                          "example counts, caps and #act; docs/protocols.md)")
+                     help="the experiment and its scenario suite: " + "; ".join(
+                         f"{name}: {protocol.description}" for name, protocol in PROTOCOLS.items())
+                     + " (docs/protocols.md)")
     run.add_argument("--channel", choices=CHANNELS,
                      help="--protocol hard: how the customer on the line reaches the agent: say (default: SAY and "
                           "TRANSFER, their lines in the observation and the task) or page (the page's Call panel "
