@@ -9,9 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import Callable
 
-from . import outside
-
 from ..episode.policy import Policy
+from . import outside
 
 METHODS: dict[str, str] = {  # method -> "module:class" in this package
     "oracle": "oracle:OraclePolicy", "oracle-coordinates": "coordinate_oracle:CoordinateOraclePolicy",

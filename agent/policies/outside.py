@@ -11,9 +11,8 @@ import importlib
 import inspect
 import os
 import sys
-from ..episode.policy import Policy
 
-_REFERENCE = "module:Class"
+from ..episode.policy import Policy
 
 
 class OutsideMethodError(ValueError):
@@ -34,7 +33,7 @@ def label(reference: str) -> str:
 def policy_class(reference: str) -> type:
     module_name, _, class_name = reference.partition(":")
     if not module_name.strip() or not class_name.strip():
-        raise OutsideMethodError(f"--method {reference}: an outside method is named {_REFERENCE}, "
+        raise OutsideMethodError(f"--method {reference}: an outside method is named module:Class, "
                                  "e.g. examples.scripted_policy:ScriptedPolicy")
     if os.getcwd() not in sys.path and "" not in sys.path:  # as `python -m` does, for the airlinecrm command
         sys.path.insert(0, os.getcwd())

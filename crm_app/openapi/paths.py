@@ -332,11 +332,11 @@ PAGE_PATHS = {
     )},
     "/api/docs/{filename}": {"get": operation(
         "get_api_docs_file", "A file of the interactive API page",
-        "Swagger UI's script and stylesheet, as the API page (/api/docs) loads them.",
+        "Swagger UI's script and stylesheet, and the script that starts it, as the API page (/api/docs) loads them.",
         {"200": {"description": "The file", "content": {"*/*": {"schema": {"type": "string"}}}},
          "404": error("No such file")},
         [{"name": "filename", "in": "path", "required": True,
-          "description": "swagger-ui-bundle.js or swagger-ui.css",
+          "description": "swagger-ui-bundle.js, swagger-ui.css or start.js",
           "schema": {"type": "string", "minLength": 1, "maxLength": 200}}], tags=("page",),
     )},
 }
