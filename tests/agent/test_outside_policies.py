@@ -11,6 +11,8 @@ import pytest
 
 from agent.__main__ import main
 from agent.env.observation import parse_observation
+from agent.experiment.protocols import PROTOCOLS
+from scenarios.suites import SUITES
 from tests.fake_openai import FakeOpenAIServer
 
 pytestmark = pytest.mark.browser
@@ -113,10 +115,9 @@ def find_booking_model(request: dict) -> str:
     return "REASON: found\nACTION: STOP [found]"
 
 
-@pytest.mark.parametrize("protocol, task", [("full", "TASK_FIND_BOOKING"), ("paper", "TASK_FIND_BOOKING"),
-                                            ("hard", "TASK_BOOK_CONSTRAINED")])
-def test_an_outside_policy_is_given_no_gold_and_no_hidden_detail(protocol, task, tmp_path, live_server,
-                                                                 monkeypatch):
+@pytest.mark.parametrize("protocol", list(PROTOCOLS))
+def test_an_outside_policy_is_given_no_gold_and_no_hidden_detail(protocol, tmp_path, live_server, monkeypatch):
+    task, hidden = PROTOCOLS[protocol].tasks[0], SUITES[PROTOCOLS[protocol].suite].hidden_details
     module = f"recorder_{protocol}"  # a module of its own per test: a method's class is imported once
     (tmp_path / f"{module}.py").write_text(RECORDER)
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -125,13 +126,13 @@ def test_an_outside_policy_is_given_no_gold_and_no_hidden_detail(protocol, task,
     assert main(["run", "--method", f"{module}:Recorder", "--protocol", protocol, "--tasks", task,
                  "--episodes", "1", "--quiet", "--no-report", "--server", live_server, "--out", str(out)]) == 0
     (given,) = sys.modules[module].SEEN
-    told = {"id", "url", "instruction", "conversation", "actions"} | ({"scenario"} if protocol != "hard" else set())
+    told = {"id", "url", "instruction", "conversation", "actions"} | (set() if hidden else {"scenario"})
     assert set(given) == told
-    assert given["scenario" if protocol != "hard" else "id"]  # the task's name where the suite tells it
+    assert given.get("scenario", task) == task  # the task's name where the suite tells it
     recorded = json.loads((out / f"{module}.Recorder" / task / "seed0-trial0.json").read_text())["scenario"]
     assert recorded["gold_actions"] and recorded["details"]  # what the server gave, and the policy was not
     assert recorded["instruction"] == given["instruction"] and recorded["conversation"] == given["conversation"]
-    assert ("SAY" in given["actions"]) == (protocol == "hard")
+    assert ("SAY" in given["actions"]) == PROTOCOLS[protocol].on_call
 
 
 def test_a_policy_that_cannot_be_used_gets_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
