@@ -325,8 +325,9 @@ PAGE_PATHS = {
     )},
     "/api/docs": {"get": operation(
         "open_api_docs", "This document as an interactive page (HTML)",
-        "Swagger UI on /openapi.json: every operation with its parameters, request body and examples, "
-        "and a form to try each against this server. Its files are served here; nothing is fetched elsewhere.",
+        "Swagger UI on /openapi.json: every operation with its parameters, its request body with an example "
+        "made from its schema, its answers, and a form to try it against this server. Its files are served "
+        "here; nothing is fetched elsewhere.",
         {"200": {"description": "The HTML page", "content": {"text/html": {"schema": {"type": "string"}}}}},
         tags=("page",),
     )},
