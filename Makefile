@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym cube postgres bench fuzz clean
+.PHONY: run test setup browser browsergym cube postgres http-tools bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,13 @@ postgres:
 		else echo "PostgreSQL is needed: sudo apt-get install -y postgresql" >&2; exit 1; fi; \
 	fi
 
+# curl and jq: the README's HTTP example, which tests/test_readme.py runs as it is written.
+http-tools:
+	@if ! command -v curl >/dev/null || ! command -v jq >/dev/null; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq curl jq; \
+		else echo "curl and jq are needed: sudo apt-get install -y curl jq" >&2; exit 1; fi; \
+	fi
+
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
@@ -70,7 +77,7 @@ run: $(STAMP)
 # passes share no files or ports: each has its own numbered temporary folder, servers and
 # PostgreSQL cluster; only the first keeps a cache.
 OTHER_PASSES_LOG := .test-other-passes.log
-test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) browser postgres
+test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) browser postgres http-tools
 	@echo "make test: the SQLite pass; the PostgreSQL, beside, BrowserGym and CUBE passes run beside it ($(OTHER_PASSES_LOG))"
 	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider \
 	       -m "not database_independent" tests/api tests/scenarios \

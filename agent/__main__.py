@@ -18,7 +18,7 @@ import webbrowser
 from pathlib import Path
 
 from . import run_options
-from .crm.client import ScenarioClient, ServerError
+from .crm.client import TOKEN_VARIABLE, ScenarioClient, ServerError
 from .env.actions import CHANNELS, PAGE_CHANNEL, SAY_CHANNEL
 from .env.modes import DEFAULT_MODES, check_modes, describe_modes
 from .env.recording import TRACE_MODES
@@ -32,7 +32,8 @@ from .experiment.runner import Played, RunStopped, SettingsConflict, plan, play,
 from .export import cli as export_cli
 from .memory import cli as memory_cli
 from .play import cli as play_cli
-from .policies import SHOT_NAMES, environment_of, make_policy, methods, shot_settings
+from .policies import SHOT_NAMES, environment_of, make_policy, methods, needs_gold, policy_factory, shot_settings
+from .policies.outside import OutsideMethodError, is_reference
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results import intervals
 from .results.references import ReferenceError, load_reference, reference_names
@@ -65,12 +66,17 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
         _check_protocol_options(args, protocol, references, parser)
         tasks = run_options.tasks(args.tasks, parser, protocol, args.split)
         chosen = [m.strip() for m in args.method.split(",") if m.strip()]
-        unknown = [m for m in chosen if m not in methods()]
+        try:
+            unknown = [m for m in chosen if policy_factory(m) is None]
+        except OutsideMethodError as error:  # one line, as a usage error is
+            print(error, file=sys.stderr)
+            return 2
         if unknown:
-            parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}")
-        outside = [m for m in chosen if protocol.methods and m not in protocol.methods]
-        if outside:
-            parser.error(f"--protocol {protocol.name} has no prompts for {', '.join(outside)}; "
+            parser.error(f"unknown method {', '.join(unknown)}; known: {', '.join(methods())}, "
+                         "or a class of your own as package.module:Class")
+        promptless = [m for m in chosen if protocol.methods and m not in protocol.methods and not is_reference(m)]
+        if promptless:  # a class of one's own brings its prompts
+            parser.error(f"--protocol {protocol.name} has no prompts for {', '.join(promptless)}; "
                          f"its methods: {', '.join(protocol.methods)}")
         pageless = [m for m in chosen if environment_of(m) != "browser"]
         if args.channel == PAGE_CHANNEL and pageless:
@@ -87,8 +93,12 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
             observations = check_modes(args.observations.split(","))
             for method, shots in variants:  # fail now, with a clear message, on a missing key or model
                 make_policy(method, shots=shots, observations=observations, **options)
+        except OutsideMethodError as error:
+            print(error, file=sys.stderr)
+            return 2
         except (LLMError, ValueError) as error:
             parser.error(str(error))
+        _check_operator_token(args, chosen, parser)
         asked = run_options.variants(args, parser)
         specs = [spec for method, shots in variants
                  for spec in plan(method, tasks, args.episodes, args.seed, args.trials, shots, observations,
@@ -182,6 +192,16 @@ def _check_protocol_options(args, protocol: Protocol, references: list, parser: 
         parser.error("--reference puts the papers' numbers beside paper-protocol results: add --protocol paper")
     if protocol.name == "paper" and args.observations != ",".join(DEFAULT_MODES):
         parser.error("--protocol paper observes the page as the papers did; leave out --observations")
+
+
+def _check_operator_token(args, chosen: list[str], parser: argparse.ArgumentParser) -> None:
+    """A method that follows the gold steps (the oracle) needs the operator token of a --server (the
+    embedded server's is known), for the steps' values: refused before any episode starts."""
+    golden = [method for method in chosen if needs_gold(method)]
+    if golden and args.server and not (args.operator_token or os.environ.get(TOKEN_VARIABLE)):
+        parser.error(f"{', '.join(golden)} follows the gold steps, whose values --server {args.server} tells only "
+                     f"its operator: pass its operator token with --operator-token TOKEN or the {TOKEN_VARIABLE} "
+                     "environment variable (the token run.py printed or wrote to its instance folder)")
 
 
 def _check_execution(args, parser: argparse.ArgumentParser) -> None:
@@ -304,7 +324,10 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
                                      description="Run agents on CRM scenarios and summarize the results.")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="play episodes and print the summary table", formatter_class=_Help)
-    run.add_argument("--method", default="oracle", help=f"one or more of {', '.join(methods())}, comma-separated")
+    run.add_argument("--method", default="oracle",
+                     help=f"one or more of {', '.join(methods())}, comma-separated; or a policy class of your own "
+                          "as package.module:Class (imported from the current folder or PYTHONPATH; the contract: "
+                          "agent/episode/policy.py, docs/your-agent.md)")
     run_options.add_tasks(run)
     run.add_argument("--episodes", type=int, default=20, help="scenarios per task")
     run.add_argument("--trials", type=int, default=1, help="plays per scenario; k > 1 reports pass^k")
@@ -323,9 +346,9 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
                      help="--backend ray: the cluster to join, e.g. 10.0.0.5:6379 or auto (default: start a local "
                           "Ray instance for the run)")
     run.add_argument("--protocol", choices=tuple(PROTOCOLS), default=DEFAULT_PROTOCOL,
-                     help="full: every task, one-way and return trips, this project's prompts; paper: the HeaP "
-                          "and SteP CRM experiments (five tasks, return trips, their observation, prompts, "
-                          "example counts, caps and #act; docs/protocols.md)")
+                     help="the experiment and its scenario suite: " + "; ".join(
+                         f"{name}: {protocol.description}" for name, protocol in PROTOCOLS.items())
+                     + " (docs/protocols.md)")
     run.add_argument("--channel", choices=CHANNELS,
                      help="--protocol hard: how the customer on the line reaches the agent: say (default: SAY and "
                           "TRANSFER, their lines in the observation and the task) or page (the page's Call panel "

@@ -64,8 +64,9 @@ def _parser(prog: str | None) -> argparse.ArgumentParser:
                              "scenario urls start with it (default: CRM_PUBLIC_URL, else the host each "
                              "request was sent to)")
     parser.add_argument("--suite", choices=tuple(SUITES), default=os.environ.get("CRM_SUITE") or DEFAULTS["SUITE"],
-                        help="scenarios /generate-random-scenario serves: full (every task, one-way and return) "
-                             "or paper (the papers' five tasks, return trips only); CRM_SUITE works too")
+                        help="scenarios /generate-random-scenario serves (a request's ?suite= asks for another): "
+                             + "; ".join(f"{name}: {suite.description}" for name, suite in SUITES.items())
+                             + "; CRM_SUITE works too")
     parser.add_argument("--customer-model", default=os.environ.get("CRM_CUSTOMER_MODEL", ""),
                         help="the hard suite's customer role-played by this model of an OpenAI-compatible endpoint "
                              "(key from OPENAI_API_KEY); default: the deterministic rule-based customer")

@@ -34,6 +34,7 @@ def create_app(config: dict | None = None, extensions: Iterable[Callable[[Flask]
     db.init_app(app)
 
     from .api import api, register_error_handlers
+    from .api_docs import api_docs
     from .openapi import openapi
     from .web import web
 
@@ -42,6 +43,7 @@ def create_app(config: dict | None = None, extensions: Iterable[Callable[[Flask]
     for init_app in extensions:
         init_app(app)
     app.register_blueprint(openapi)
+    app.register_blueprint(api_docs)
     register_error_handlers(app)
     request_guard.install(app)
     security_headers.install(app)

@@ -45,3 +45,24 @@ def test_init_db_fills_the_given_instance_folder(tmp_path):
     done = airlinecrm("init-db", "--instance", str(tmp_path / "data"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "data" / "crm.db").is_file() and list(tmp_path.iterdir()) == [tmp_path / "data"]
+
+
+def test_the_help_of_serve_and_run_describes_every_suite():
+    from agent.experiment.protocols import PROTOCOLS
+    from scenarios.suites import SUITES
+
+    def flat(text: str) -> str:
+        return " ".join(text.split()).replace("- ", "-")  # argparse wraps lines, and at hyphens
+
+    served, run = flat(airlinecrm("serve", "--help").stdout), flat(airlinecrm("run", "--help").stdout)
+    assert all(f"{name}: {flat(suite.description)}" in served for name, suite in SUITES.items())
+    assert all(f"{name}: {flat(protocol.description)}" in run for name, protocol in PROTOCOLS.items())
+    assert "package.module:Class" in run
+
+
+def test_airlinecrm_run_takes_a_policy_class_from_the_current_folder(tmp_path):
+    (tmp_path / "mine.py").write_text("class Agent:\n    pass\n")
+    refused = airlinecrm("run", "--method", "mine:Agent", "--out", str(tmp_path / "run"), cwd=tmp_path)
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == ("--method mine:Agent: Agent does not follow the policy contract "
+                                      "(agent/episode/policy.py): it is not a subclass of agent.episode.policy.Policy")

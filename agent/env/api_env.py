@@ -114,6 +114,11 @@ class ApiEnv:
     def evaluate(self) -> dict:
         return self.client.evaluate(self.scenario["id"])
 
+    @property
+    def action_set(self) -> list[dict]:
+        """The tools of this episode's scenario, as OpenAI tool definitions (after reset)."""
+        return self.tools.definitions() if self.tools else []
+
     def close(self) -> None:
         """Nothing to release: every call is its own HTTP request."""
 

@@ -47,7 +47,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from ..crm.client import ScenarioClient, ServerError
-from .actions import PAGE_CHANNEL, SAY_CHANNEL, Action
+from .actions import PAGE_CHANNEL, SAY_CHANNEL, Action, describe_actions
 from .browser import launch_chromium
 from .episode_end import step_end
 from .executor import act_and_observe, attempt, read
@@ -168,6 +168,12 @@ class CrmEnv:
 
     def evaluate(self) -> dict:
         return self.client.evaluate(self.scenario["id"])
+
+    @property
+    def action_set(self) -> str:
+        """The actions this environment takes, as prompt text (SAY and TRANSFER when a customer is on
+        the line and the call is not on the page alone)."""
+        return describe_actions(coordinates=True, conversation=self.on_call and not self.on_page)
 
     def close(self) -> None:
         if self.recorder and self._context is not None and not self._over:

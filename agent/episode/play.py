@@ -11,7 +11,7 @@ import time
 
 from ..env.modes import modes_record
 from ..env.progress import step_scores
-from .policy import Policy
+from .policy import Policy, agent_view
 from .spec import EpisodeSpec
 from .trajectory import Trajectory
 
@@ -27,7 +27,7 @@ def play_episode(env, policy: Policy, spec: EpisodeSpec, settings: dict | None =
     env.max_steps = spec.max_steps
     obs, info = env.reset(task=spec.task, seed=spec.seed, **spec.variants())
     scenario = info["scenario"]
-    policy.reset(scenario)
+    policy.reset(scenario if getattr(policy, "needs_gold", False) else agent_view(scenario, env.suite, env.action_set))
     steps, answer, spent, metrics = [], None, {}, info["metrics"]
     cause = {"cause": "max_steps", "detail": "the step limit was reached"}
     for _ in range(spec.max_steps):

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..crm.tools import tool_names
 from ..env.actions import SAY_CHANNEL
 from ..episode.variants import DIMENSIONS
-from ..policies import environment_of, takes_shots
+from ..policies import environment_of, uses_model
 from .protocols import DEFAULT as PROTOCOL  # the task protocol (protocols.py)
 from .protocols import PROTOCOLS
 
@@ -22,10 +22,10 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
     """What the episode's result depends on besides its method, shots, task and seed. `options` are
     the run's options by their command-line names (`model`, `temperature`, `max_steps`, ...); a
     method without a model records none, and a method's own settings are recorded for it alone."""
-    uses_model = takes_shots(method)  # the LLM methods; the oracle has neither prompts nor model
+    model = uses_model(method)  # the LLM methods; the oracle has neither prompts nor model
     settings = {
-        "model": options.get("model") if uses_model else None,
-        "temperature": options.get("temperature") if uses_model else None,
+        "model": options.get("model") if model else None,
+        "temperature": options.get("temperature") if model else None,
         "max_steps": options.get("max_steps"),
         "protocol": options.get("protocol", PROTOCOL),
     }

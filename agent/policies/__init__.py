@@ -2,13 +2,15 @@
 its own (with its prompts under prompts/), listed here once by where it lives; a module is imported
 only when its method is asked for, so the oracle needs neither a model client nor `openai`. A
 protocol may have its own variant of a method (the paper protocol's flat, heap and step), which
-make_policy picks for the `protocol` option. `register` adds a method from outside the package."""
+make_policy picks for the `protocol` option. `register` adds a method from outside the package,
+and a method named `package.module:Class` is that class, imported when asked for (outside.py)."""
 from __future__ import annotations
 
 import importlib
 from typing import Callable
 
 from ..episode.policy import Policy
+from . import outside
 
 METHODS: dict[str, str] = {  # method -> "module:class" in this package
     "oracle": "oracle:OraclePolicy", "oracle-coordinates": "coordinate_oracle:CoordinateOraclePolicy",
@@ -26,7 +28,10 @@ def register(name: str, factory: Callable[..., Policy], protocol: str | None = N
 
 
 def policy_factory(name: str, protocol: str | None = None) -> Callable[..., Policy] | None:
-    """The method's factory (its protocol's variant when there is one); None for an unknown method."""
+    """The method's factory (its protocol's variant when there is one); None for an unknown method.
+    `package.module:Class` is imported (outside.OutsideMethodError when it cannot be used)."""
+    if outside.is_reference(name):
+        return outside.policy_class(name)
     for key in ((name, protocol), (name, None)):
         if key in _REGISTERED:
             return _REGISTERED[key]
@@ -41,7 +46,13 @@ def make_policy(name: str, **options) -> Policy:
     factory = policy_factory(name, options.get("protocol"))
     if factory is None:
         raise KeyError(f"unknown method {name!r}; known: {', '.join(methods())}")
-    return factory(**options)
+    if not outside.is_reference(name):
+        return factory(**options)
+    try:
+        return factory(**outside.options_for(factory, options))
+    except Exception as error:  # the user's constructor: one line saying so
+        raise outside.OutsideMethodError(f"--method {name}: {factory.__name__}(...) failed: "
+                                         f"{type(error).__name__}: {outside.one_line(error)}") from None
 
 
 SHOT_NAMES = {"0": "zero-shot", "few": "few-shot", "auto": "auto"}
@@ -50,6 +61,19 @@ SHOT_NAMES = {"0": "zero-shot", "few": "few-shot", "auto": "auto"}
 def takes_shots(name: str) -> bool:
     """Whether the method has zero- and few-shot prompts (the LLM policies; not the oracle)."""
     return bool(getattr(policy_factory(name), "takes_shots", False))
+
+
+def uses_model(name: str) -> bool:
+    """Whether the method calls a model, so that its runs record --model and --temperature: the LLM
+    methods (they take shots), and a class that says `uses_model = True`."""
+    return takes_shots(name) or bool(getattr(policy_factory(name), "uses_model", False))
+
+
+def needs_gold(name: str) -> bool:
+    """Whether the method's policy is handed the gold steps and hidden details (the oracle's opt-in,
+    `needs_gold = True` on its class; agent/episode/policy.py), so that its runs need the server's
+    operator token."""
+    return bool(getattr(policy_factory(name), "needs_gold", False))
 
 
 def environment_of(name: str) -> str:
@@ -68,8 +92,10 @@ def shot_settings(name: str) -> tuple[str, ...]:
 
 def method_label(name: str, shots: str = "0") -> str:
     """The name a run goes by in folders and in the table: `flat-few-shot`, `step-zero-shot`,
-    `webwise-auto`, `oracle`; so the settings of one method can share an output folder."""
-    return f"{name}-{SHOT_NAMES[shots]}" if takes_shots(name) else name
+    `webwise-auto`, `oracle`, `mypkg.agent.MyPolicy` (an outside class); so the settings of one
+    method can share an output folder."""
+    shown = outside.label(name) if outside.is_reference(name) else name
+    return f"{shown}-{SHOT_NAMES[shots]}" if takes_shots(name) else shown
 
 
 def methods() -> list[str]:

@@ -27,6 +27,7 @@ NEW_CODE_SHOWN = re.compile(r"(?i:code|reference|locator)\W+([A-Z0-9]{6})\b")
 
 class OraclePolicy(Policy):
     name = "oracle"
+    needs_gold = True  # it follows the gold steps (agent/episode/policy.py)
 
     def __init__(self, channel: str = SAY_CHANNEL, **_options):
         self.on_page = channel == PAGE_CHANNEL  # the call on the page's Call panel (actions.CHANNELS)

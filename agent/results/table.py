@@ -94,7 +94,7 @@ def time_names(rows: list[dict]) -> list[str]:
     return [TIME_COLUMN[0]] if had_times(rows) else []
 
 
-def _call_names(rows: list[dict]) -> list[str]:
+def call_names(rows: list[dict]) -> list[str]:
     """The columns of the verdicts on the call, when any episode had one (the hard suite)."""
     if not had_a_call(rows):
         return []
@@ -136,7 +136,7 @@ def _column_names(rows: list[dict]) -> list[str]:
     show_pass = any(r["pass_k"] != "" for r in rows)
     show_tokens = any(r.get("prompt_tokens") or r.get("completion_tokens") for r in rows)
     show_embedding = any(r.get("embedding_tokens") for r in rows)
-    return ([name for name, _ in METRICS] + (["pass^k"] if show_pass else []) + _call_names(rows)
+    return ([name for name, _ in METRICS] + (["pass^k"] if show_pass else []) + call_names(rows)
             + ([name for name, _ in TOKEN_COLUMNS] if show_tokens else [])
             + ([EMBEDDING_COLUMN[0]] if show_embedding else []) + time_names(rows) + list(STATUS_COLUMNS))
 

@@ -323,4 +323,21 @@ PAGE_PATHS = {
         "The OpenAPI 3.1 description of every route of the server.",
         {"200": answer({"type": "object"}, "The OpenAPI document")}, tags=("page",),
     )},
+    "/api/docs": {"get": operation(
+        "open_api_docs", "This document as an interactive page (HTML)",
+        "Swagger UI on /openapi.json: every operation with its parameters, its request body with an example "
+        "made from its schema, its answers, and a form to try it against this server. Its files are served "
+        "here; nothing is fetched elsewhere.",
+        {"200": {"description": "The HTML page", "content": {"text/html": {"schema": {"type": "string"}}}}},
+        tags=("page",),
+    )},
+    "/api/docs/{filename}": {"get": operation(
+        "get_api_docs_file", "A file of the interactive API page",
+        "Swagger UI's script and stylesheet, and the script that starts it, as the API page (/api/docs) loads them.",
+        {"200": {"description": "The file", "content": {"*/*": {"schema": {"type": "string"}}}},
+         "404": error("No such file")},
+        [{"name": "filename", "in": "path", "required": True,
+          "description": "swagger-ui-bundle.js, swagger-ui.css or start.js",
+          "schema": {"type": "string", "minLength": 1, "maxLength": 200}}], tags=("page",),
+    )},
 }

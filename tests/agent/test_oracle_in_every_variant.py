@@ -50,6 +50,8 @@ WRONG = {"title": lambda v: "mr" if v == "dr" else "dr", "gender": lambda v: "ma
 class WrongPassengerOracle:
     """The oracle, but it types a wrong value into every passenger field the gold steps fill."""
 
+    needs_gold = True  # it follows the gold steps
+
     def __init__(self):
         self.oracle = make_policy("oracle")
 

@@ -13,6 +13,7 @@ import pytest
 from agent.__main__ import main
 from agent.experiment.runner import episode_spec, plan, run_all
 from scenarios.tasks import TASK_NAMES
+from tests.conftest import OPERATOR_TOKEN
 from tests.agent.command_line import refusal
 
 pytestmark = pytest.mark.browser
@@ -153,11 +154,18 @@ def test_a_run_in_which_every_episode_crashed_fails(tmp_path, live_server, capsy
     assert (row["episodes"], row["crashed"], row["incomplete"]) == ("0", "2", "0")
 
 
-def test_the_oracle_without_the_token_crashes_with_the_reason(tmp_path, live_server, capsys, monkeypatch):
+def test_the_oracle_against_a_server_without_the_operator_token_is_refused_first(tmp_path, monkeypatch, capsys,
+                                                                                  live_server):
     monkeypatch.delenv("CRM_OPERATOR_TOKEN")
-    assert main(["run", "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--server", live_server, "--quiet",
-                 "--out", str(tmp_path)]) == 1
-    assert "the oracle needs the server's operator token" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", "--method", "oracle", "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--quiet",
+              "--server", live_server, "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "--operator-token TOKEN" in err and "CRM_OPERATOR_TOKEN" in err and live_server in err
+    assert not (tmp_path / "run").exists()  # no episode started
+    assert main(["run", "--method", "oracle", "--tasks", "TASK_FIND_BOOKING", "--episodes", "1", "--quiet",
+                 "--server", live_server, "--out", str(tmp_path / "run"), "--operator-token", OPERATOR_TOKEN]) == 0
 
 
 def test_trials_replay_the_same_scenario_seeds():

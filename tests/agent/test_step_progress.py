@@ -39,6 +39,8 @@ class TwiceOracle(Policy):
     """Books the scenario's flight, goes Home and books it again: success, then a second booking
     that spoils it (two writes, so the state of each step is the one its own write left)."""
 
+    needs_gold = True  # it follows the oracle's gold steps
+
     def __init__(self):
         self.oracle, self.round, self.scenario = make_policy("oracle"), 1, None
 

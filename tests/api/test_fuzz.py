@@ -192,6 +192,7 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
         "GET /api/customer/messages": {"query": scenario}, "GET /": {},
         "GET /static/{filename}": {"path_parameters": {"filename": "app.js"}},
         "GET /ui-variant/{number}/style.css": {"path_parameters": {"number": "3"}}, "GET /openapi.json": {},
+        "GET /api/docs": {}, "GET /api/docs/{filename}": {"path_parameters": {"filename": "swagger-ui.css"}},
     }
 
 

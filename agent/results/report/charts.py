@@ -81,21 +81,22 @@ def progress_by_label(run: Run, colours: dict) -> str:
 
 
 def actions_against_gold(run: Run, colours: dict) -> str:
-    """Each complete episode: its number of recorded actions against its number of gold steps (gold
-    calls and recorded calls, for an episode that worked the JSON API)."""
+    """Each complete episode: its number of recorded actions against its number of gold steps done
+    on the page (Episode.gold_done: neither side counts the lines to a customer; gold calls and
+    recorded calls, for an episode that worked the JSON API)."""
     fig = Figure(figsize=(5.6, 3.6))
     ax = fig.add_subplot()
     jitter = random.Random(0)
     top = 1
     for label in run.labels:
-        points = [(len(e.gold), int(e.metrics.get("num_actions", 0)))
+        points = [(len(e.gold_done), int(e.metrics.get("num_actions", 0)))
                   for e in run.episodes if e.complete and e.label == label]
         if points:
             top = max(top, *(max(p) for p in points))
             ax.scatter([g + jitter.uniform(-0.25, 0.25) for g, _ in points], [n for _, n in points], s=10,
                        alpha=0.6, color=colours[label], label=label, linewidths=0)
     ax.plot([0, top], [0, top], linestyle="--", color="grey", linewidth=0.8, label="= gold")
-    ax.set_xlabel("gold steps (or calls)")
+    ax.set_xlabel("gold steps on the page (or calls)")
     ax.set_ylabel("actions recorded")
     _note_if_empty(ax, not run.rows)
     _legend(ax)

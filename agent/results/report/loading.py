@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from scenarios.steps import CALL_STEPS
+
 from ...env.recording import TRACE_NAME, screenshot_name
 from ...episode.run_folder import RUN_RECORD, assets_folder, episode_of, trajectory_paths
 from ...episode.trajectory import Trajectory, UnreadableTrajectory, read_trajectory
@@ -74,6 +76,12 @@ class Episode:
         if self.modality == "api":
             return (self.data.get("scenario") or {}).get("gold_calls") or self.metrics.get("gold_calls") or []
         return self.gold_actions
+
+    @property
+    def gold_done(self) -> list[dict]:
+        """The gold steps that `num_actions` is counted against: the gold calls of an API episode, else
+        the gold steps done on the page (the lines to the customer on the line are not actions)."""
+        return self.gold if self.modality == "api" else [g for g in self.gold if g.get("action") not in CALL_STEPS]
 
     @property
     def gold_unit(self) -> str:

@@ -13,7 +13,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from ..compare import describe_key, method_note, variant_gaps
 from ..intervals import BOOTSTRAP
 from ..summary import ALL_TASKS_ROW, METRICS, shown_dimensions, summarize_overall
-from ..table import describe_intervals, format_cell, format_difference, format_p, format_rate, time_names
+from ..table import call_names, describe_intervals, format_cell, format_difference, format_p, format_rate, time_names
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
 from .timeline import divergence, gold_views, step_views, system_prompts
@@ -22,7 +22,8 @@ CHARTS = (
     ("success", "Success per task", "Mean success per task and label; error bars are the 95 % interval of the table."),
     ("progress", "Task progress per label", "Each dot is a complete episode; boxes show the quartiles."),
     ("actions", "Actions against gold steps", "Recorded actions against the number of gold steps, per episode "
-     "(slightly spread sideways); on the dashed line an episode used exactly the gold number."),
+     "(slightly spread sideways); on the dashed line an episode used exactly the gold number. Both sides count "
+     "what is done on the page (or the API calls): the lines said to a customer on the line are left out of both."),
     ("tokens", "Tokens and cost per label", "Prompt and completion tokens summed over the complete episodes."),
     ("ends", "Why episodes ended", "stop: the agent stopped; max steps: the step limit; policy halt: the "
      "policy stack or planner gave up, or a tool call was malformed; crash: the episode broke; incomplete: not "
@@ -98,7 +99,7 @@ def _results_table(run: Run) -> dict:
     overall = summarize_overall(complete)
     rows = {(r["method"], r["task"]): r for r in run.rows + overall}
     names = ([name for name, _ in METRICS] + (["pass^k"] if any(r["pass_k"] != "" for r in run.rows) else [])
-             + time_names(run.rows))
+             + call_names(run.rows) + time_names(run.rows))  # the columns of the printed table, call verdicts too
     body = []
     for task in run.tasks + ([ALL_TASKS_ROW] if len(run.tasks) > 1 else []):
         cells = []
