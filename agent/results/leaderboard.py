@@ -5,7 +5,10 @@ episodes do not tell which of the two is better.
 
 A rate over one task is not a rate over six: runs that cover different tasks (suites, UI variants,
 customer variants) are grouped by what they cover, the fullest first, and each group is ranked on
-its own."""
+its own.
+
+The expert suite is ranked on its `test` split alone: its `train` templates are for training, so a
+run's episodes of them are left out of every rate (and counted, so that the board can say so)."""
 from __future__ import annotations
 
 import dataclasses
@@ -15,6 +18,8 @@ from itertools import groupby
 
 from ..episode.trajectory import Trajectory
 from ..episode.variants import CUSTOMER, UI
+from scenarios.suites import SUITES, split_of
+
 from ..experiment.protocols import protocol_of
 from .report.costs import episode_cost
 from .summary import summarize, summarize_overall, task_order
@@ -61,7 +66,8 @@ class Standing:
 def rank(entries: list[Entry], prices: dict | None = None) -> list[Standing]:
     """The entries with their rows, grouped by coverage (the fullest first), each group ranked on its
     own: best overall success first (the higher interval breaks a tie)."""
-    standings = [_standing(entry, prices) for entry in entries if entry.episodes]
+    ranked = [dataclasses.replace(entry, episodes=[t for t in entry.episodes if not trained_on(t)]) for entry in entries]
+    standings = [_standing(entry, prices) for entry in ranked if entry.episodes]
     _describe_coverages(standings)
     standings.sort(key=lambda s: (_fullest_first(s), -s.overall["success_mean"], -s.overall["success_low"],
                                   s.entry.name))
@@ -70,6 +76,22 @@ def rank(entries: list[Entry], prices: dict | None = None) -> list[Standing]:
     for place, standing in enumerate(standings, start=1):
         standing.place = place
     return standings
+
+
+def trained_on(trajectory: Trajectory) -> bool:
+    """An episode of one of the expert suite's train templates (the board ranks its test split alone)."""
+    suite = protocol_of(trajectory.settings).name
+    return suite in SUITES and split_of(SUITES[suite], trajectory.task) == "train"
+
+
+def split_note(entries: list[Entry]) -> str:
+    """What the board says of the expert suite's split, when a run played that suite; else ""."""
+    played = [t for entry in entries for t in entry.episodes if protocol_of(t.settings).name == "expert"]
+    if not played:
+        return ""
+    left_out = sum(trained_on(t) for t in played)
+    return ("The expert suite is ranked on its test split only (its train templates are for training)"
+            + (f": {left_out} episodes of train templates left out." if left_out else "."))
 
 
 def groups(standings: list[Standing]) -> list[list[Standing]]:

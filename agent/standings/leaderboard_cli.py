@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ..episode.run_folder import REPORT
-from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, groups, rank
+from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, groups, rank, split_note
 from ..results.summary import had_times, write_csv
 from ..results.table import describe_intervals, format_leaderboard
 from .sources import Source, SourceError, read_sources
@@ -39,15 +39,18 @@ def main(args, parser: argparse.ArgumentParser) -> int:
         sources = [source for text in args.runs for source in read_sources(text)]
     except (SourceError, PriceError) as error:
         parser.error(str(error))
-    standings = rank([_entry(source, out) for source in sources], prices)
+    entries = [_entry(source, out) for source in sources]
+    standings, note = rank(entries, prices), split_note(entries)
     suites, tasks = columns(standings)
     by_coverage = groups(standings)
     page = write_pages(out, {PAGE: ("leaderboard", {
         "standings": standings, "groups": by_coverage, "suites": suites, "tasks": tasks, "run_name": "leaderboard",
         "timed": had_times([s.overall for s in standings]),  # a column for the time per task: a person played
-        "intervals": describe_intervals([s.overall for s in standings])})})[0]
+        "intervals": describe_intervals([s.overall for s in standings]), "split_note": note})})[0]
     write_csv(csv_rows(standings), out / TABLE, CSV_FIELDS)
     print(_ranking_text(by_coverage))
+    if note:
+        print(f"\n{note}")
     print(f"\nLeaderboard: {page}\nTable:       {out / TABLE}", file=sys.stderr)
     return 0
 

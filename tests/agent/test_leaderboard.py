@@ -163,3 +163,18 @@ def test_the_page_marks_a_run_of_fewer_tasks_and_ranks_it_on_its_own(uneven_boar
     assert (only.locator("td.rank").inner_text(), only.locator("td.mark").inner_text()) == ("1", "leader")
     assert only.get_by_text("1 of 6 tasks: TASK_FIND_FLIGHT").is_visible()  # the mark beside the run
     assert fullest.get_by_text("of 6 tasks").count() == 0  # the runs of every task are not marked
+
+
+def test_the_expert_suite_is_ranked_on_its_test_split_and_the_board_says_so(tmp_path, capsys):
+    from scenarios.tasks.expert import TEMPLATES
+    train = next(t.name for t in TEMPLATES if t.split == "train")
+    test = next(t.name for t in TEMPLATES if t.split == "test")
+    run = tmp_path / "expert"
+    # perfect on a train template, failing on a test one: the board ranks the test template alone
+    write_outcomes(run, "oracle", {(train, seed, 0): 1 for seed in range(4)} | {(test, seed, 0): 0 for seed in range(4)},
+                   protocol="expert")
+    assert main(["leaderboard", str(run), "--out", str(tmp_path / "board")]) == 0
+    (row,) = csv.DictReader((tmp_path / "board" / "leaderboard.csv").open())
+    assert (row["episodes"], row["success"], row["coverage"]) == ("4", "0.0", "all 1 tasks")
+    note = "The expert suite is ranked on its test split only (its train templates are for training): 4 episodes"
+    assert note in capsys.readouterr().out and note in (tmp_path / "board" / "index.html").read_text()

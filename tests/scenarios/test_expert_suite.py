@@ -56,6 +56,7 @@ def test_a_template_solved_by_the_gold_path_has_every_request_ok(client):
 SAMPLE = NAMES[::9]  # every branch of a sample of templates: request i draws its branch from seed + i
 
 
+@pytest.mark.database_independent
 @pytest.mark.parametrize("template", SAMPLE)
 def test_every_branch_of_a_sample_of_templates_is_solved(client, template):
     for seed in range(1, 5):
@@ -63,6 +64,7 @@ def test_every_branch_of_a_sample_of_templates_is_solved(client, template):
         assert result["success"] == 1, (seed, [r for r in result["requests"] if not r["ok"]])
 
 
+@pytest.mark.database_independent  # composition, not storage: the PostgreSQL pass leaves the sweep out
 @pytest.mark.parametrize("template", NAMES)
 def test_doing_nothing_scores_0_on_every_template(client, template):
     result = evaluate(client, expert_scenario(client, template))
