@@ -110,8 +110,10 @@ def _announce(tools: ScenarioTools, scenario: dict | None, args) -> None:
     """What a person starting the server needs to know, on standard error."""
     lines = [f"AirlineCRM MCP server: {len(tools.tools)} tools on scenario {tools.scenario_id} of {tools.server_url}"]
     if scenario:
-        lines += [f"Made scenario {scenario['id']} ({scenario['scenario']}, seed {scenario['seed']}): "
-                  f"{scenario['instruction']}",
+        # a suite that hides its details (hard, expert) answers anyone but the operator without them
+        seed = scenario.get("seed", args.seed)
+        lines += [f"Made scenario {scenario['id']} ({scenario.get('scenario') or args.new_scenario}"
+                  f"{'' if seed is None else f', seed {seed}'}): {scenario['instruction']}",
                   f"Its task: prompt '{TASK_PROMPT}', resource {scenario_uri(scenario['id'])}"]
     lines.append(f"Policy: resource {POLICY_URI}. Score: {evaluate_url(tools)}")
     if args.transport == "http":

@@ -288,3 +288,20 @@ def test_on_a_call_the_tools_speak_to_the_customer_and_transfer_to_a_supervisor(
     assert said["reply"] == f"My confirmation code is {made['details']['confirmation-code']}."
     assert not failed and answer == {"transferred": True, "reply": "Thank you. I'll hold for the supervisor."}
     assert evaluate(live_server, made["id"])["transferred"] is True
+
+
+def test_an_expert_call_is_worked_through_mcp_request_by_request(live_server):
+    """The expert suite as the hard suite: a new scenario of a template (made without the operator
+    token, which hides its details), and the tools that speak to the caller and find its bookings."""
+
+    async def worked():
+        async with stdio(live_server, "--new-scenario", "EXPERT_QUESTION_STATUS", "--seed", "0",
+                         "--suite", "expert") as client:
+            names = [tool.name for tool in (await client.list_tools()).tools]
+            said = await call(client, "message_customer",
+                              text="Could you give me your confirmation code and the passenger's date of birth?")
+            return names, said
+
+    names, (failed, said) = run_async(worked)
+    assert "message_customer" in names and "search_bookings" in names and not failed
+    assert said["reply"].startswith("My confirmation code is ")
