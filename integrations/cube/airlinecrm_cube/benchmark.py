@@ -75,12 +75,14 @@ class AirlineCrmBenchmarkConfig(BenchmarkConfig):
         version=VERSION,
         description="AirlineCRM, a mock airline call-center CRM: flight search, bookings, cancellations and "
                     "passenger changes on its web page (the full suite, and the HeaP/SteP papers' five tasks), "
-                    "and calls with a simulated customer under an airline policy (the hard suite). "
+                    "and calls with a simulated customer under an airline policy (the hard suite; the expert "
+                    "suite's calls of several requests, in train and test splits). "
                     "Scored by the CRM's own /evaluate against gold action sequences.",
         requirements={"chromium": True},
         num_tasks=len(BenchmarkConfig.task_metadata_from_json(METADATA_FILE)),
         tags=["web", "crm", "customer-service", "conversation", "policy"],
-        named_subsets={"full": ("suite", "full"), "paper": ("suite", "paper"), "hard": ("suite", "hard")},
+        named_subsets={"full": ("suite", "full"), "paper": ("suite", "paper"), "hard": ("suite", "hard"),
+                       "expert": ("suite", "expert")},
     )
     # task_metadata: task_metadata.json beside this file (metadata.py writes it)
     task_config_class: ClassVar[type[TaskConfig]] = AirlineCrmTaskConfig

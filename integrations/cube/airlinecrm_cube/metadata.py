@@ -1,7 +1,9 @@
 """The benchmark's tasks as data: task_metadata.json beside benchmark.py, which CUBE reads.
 
-Every task of the full and hard suites and the paper suite's five, with ids that name the suite and
-the task (`full.book-flight`, `paper.book-flight`, `hard.policy-change`). The gold path's length
+Every task of the full, hard and expert suites and the paper suite's five, with ids that name the
+suite and the task (`full.book-flight`, `paper.book-flight`, `hard.policy-change`,
+`expert.change-cancel`). An expert template keeps its split (`train` or `test`, CUBE's `split`
+field: `subset_from_glob("split", "train")`); every other task is `test`. The gold path's length
 varies with the seed (a hard task's branches): a task records the longest over seeds 0-9, and twice
 that and ten more as the recommended step cap. The file is written from the scenarios themselves:
 
@@ -16,36 +18,38 @@ from pathlib import Path
 
 from cube.task import TaskMetadata
 
-SUITE_ORDER = ("full", "paper", "hard")
+SUITE_ORDER = ("full", "paper", "hard", "expert")
 GOLD_SEEDS = range(10)  # the seeds whose gold paths the step cap covers
 STEP_CAP_FACTOR, STEP_CAP_EXTRA = 2, 10  # room beyond the gold path for looking around, mistakes, the Call panel
 METADATA_FILE = Path(__file__).with_name("task_metadata.json")
 
 
 class AirlineCrmTaskMetadata(TaskMetadata):
-    suite: str  # the scenario suite: full, paper or hard (scenarios/suites.py)
+    suite: str  # the scenario suite: full, paper, hard or expert (scenarios/suites.py)
     task: str  # the CRM's task type, e.g. TASK_BOOK_FLIGHT
     gold_steps: int  # the longest gold path over seeds 0-9, in actions
     customer: bool  # a customer is on the line (the hard suite)
 
 
 def task_id(suite: str, task: str) -> str:
-    """`hard.policy-change` for the hard suite's TASK_POLICY_CHANGE."""
-    return f"{suite}.{task.removeprefix('TASK_').lower().replace('_', '-')}"
+    """`hard.policy-change` for the hard suite's TASK_POLICY_CHANGE, `expert.change-cancel` for its
+    EXPERT_CHANGE_CANCEL."""
+    return f"{suite}.{task.removeprefix('TASK_').removeprefix('EXPERT_').lower().replace('_', '-')}"
 
 
 def build(client) -> dict[str, AirlineCrmTaskMetadata]:
     """Every task's metadata, from the scenarios of the CRM `client` talks to (with its operator token)."""
-    from scenarios.suites import SUITES
+    from scenarios.suites import SUITES, split_of
 
     tasks = {}
     for suite_name in SUITE_ORDER:
         suite = SUITES[suite_name]
         for task in suite.task_names:
             longest = max(len(client.generate(task, seed, suite_name)[0]["gold_actions"]) for seed in GOLD_SEEDS)
-            words = task.removeprefix("TASK_").replace("_", " ").lower()
+            words = task.removeprefix("TASK_").removeprefix("EXPERT_").replace("_", " ").lower()
             meta = AirlineCrmTaskMetadata(
                 id=task_id(suite_name, task), abstract_description=f"{words.capitalize()}: {suite.description}.",
+                split=split_of(suite, task) or "test",
                 recommended_max_steps=STEP_CAP_FACTOR * longest + STEP_CAP_EXTRA, suite=suite_name, task=task,
                 gold_steps=longest, customer=suite.hidden_details)
             tasks[meta.id] = meta
