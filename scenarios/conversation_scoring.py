@@ -32,6 +32,9 @@ from .customer.variants import PLAIN, CustomerVariant
 from .customer.will import held
 from .tasks.hard.caller import NEW_CODE
 
+# The rules /evaluate scores a call by: 1, a gold line that neither asked nor told was met by any
+# line of the agent's; 2 (issue 53), such a line is never met, and the closing lines tell the outcome.
+SCORING_VERSION = 2
 CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred", "held_rule")
 REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
 # The parts of a verdict a failure is named by (`failures`), the final state's ("state") first.
@@ -225,11 +228,12 @@ def _name_replaced(call: dict, initial: dict) -> bool:
 def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=(),
              caller: CustomerVariant = PLAIN) -> list[bool]:
     """Which of the gold steps of the call the call met: a `say` when its facts were given and its
-    values told (a line that neither asks nor tells is met by any line of the agent's), a
-    `transfer` when the call was transferred."""
+    values told, a `transfer` when the call was transferred. A `say` that neither asks nor tells is
+    never met (since SCORING_VERSION 2, every gold line asks or tells: a closing line tells the
+    outcome), so a line that says nothing a step needs raises no progress."""
     given = given_kinds(messages, facts_of({"details": details}), caller)
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
     transferred = any(line["role"] == TRANSFER for line in messages)
     return [transferred if step["action"] == "transfer" else
-            set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
-            and bool(agent_lines) for step in says]
+            bool(agent_lines) and bool(step["asks"] or step["tells"]) and set(step["asks"]) <= given
+            and all(told(value, agent_lines, new_codes) for value in step["tells"]) for step in says]

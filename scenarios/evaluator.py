@@ -32,7 +32,7 @@ from itertools import accumulate
 from .call_scoring import align_calls
 from .call_steps import protect_card_data
 from .card_data import Protect, keep
-from .conversation_scoring import CALL_VERDICTS, STATE, call_passed, judge, says_met
+from .conversation_scoring import CALL_VERDICTS, SCORING_VERSION, STATE, call_passed, judge, says_met
 from .customer.variants import PLAIN, CustomerVariant
 from .events import action_ends, committed_values
 from .state import difference
@@ -83,7 +83,8 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         "gold_calls": gold_calls,
         "matched": matched,
         "state_check": check,
-        **({key: call[key] for key in CALL_VERDICTS if key in call} | {"state_ok": check["state_ok"]} if call else {}),
+        **({key: call[key] for key in CALL_VERDICTS if key in call}
+           | {"state_ok": check["state_ok"], "scoring_version": SCORING_VERSION} if call else {}),
     }
 
 

@@ -315,6 +315,10 @@ SCHEMAS = {
                               "description": "Hard suite: successful writes the policy forbids"},
         "transferred": {"type": "boolean", "description": "Hard suite: the agent transferred the call to a "
                                                           "supervisor (right only where the details expect it)"},
+        "scoring_version": {"type": "integer", "minimum": 1,
+                            "description": "Hard suite: the rules the call was scored by (2 since issue 53: a gold "
+                                           "line to the customer is met only by a line that gives what it asks "
+                                           "for or tells what it tells; a closing line tells the outcome)"},
         "held_rule": {"type": "integer", "minimum": 0,
                       "description": "Hard suite, a caller who insists: the times the agent answered its insisting "
                                      "with the rule again"},

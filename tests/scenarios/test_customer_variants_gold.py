@@ -43,6 +43,7 @@ def test_every_branch_of_every_task_is_solved_by_the_variants_gold_path(client, 
             assert (result["success"], result["state_ok"], result["said_ok"], result["verified_first"],
                     result["policy_violations"], result["task_progress"], result["customer_variant"]) == \
                 (1, True, True, True, 0, 1.0, variant), (task, seed, result["state_check"])
+            assert all(step["asks"] or step["tells"] for step in result["gold_actions"] if step["action"] == "say")
 
 
 @pytest.mark.parametrize("variant", OTHERS)

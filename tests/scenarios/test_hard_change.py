@@ -93,3 +93,16 @@ def test_a_passing_call_has_no_reasons(client):
     scenario = hard_scenario(client, TASK, 1)
     check = play(client, scenario)["state_check"]
     assert (check["passed"], check["reasons"], check["failed"]) == (True, [], [])
+
+
+def test_a_line_that_says_nothing_the_call_needs_raises_no_progress(client):
+    """"Thanks for holding." met the closing line before issue 53 (1 of 13); the closing line is met
+    only by a line that names the new flight."""
+    scenario = hard_scenario(client, TASK, 0)
+    say(client, scenario, "Thanks for holding.")
+    result = evaluate(client, scenario)
+    assert (result["task_progress"], result["scoring_version"]) == (0.0, 2)
+    closing = result["gold_actions"][-1]
+    assert closing["tells"] == [scenario["details"]["flight"]["outward-flight-number"]]
+    say(client, scenario, f"You're now on flight {closing['tells'][0]}.")
+    assert evaluate(client, scenario)["task_progress"] == round(1 / 13, 4)
