@@ -236,6 +236,9 @@ CHOICE = (
     r"\bwhich suits\b", r"\b(let me know|tell me) which\b", r"\bwhat option\b", r"\byour (choice|preference|pick)\b",
     r"\bwhich would you\b", r"\b(works|suits) (best|better)\b", r"\b(the )?(correct|right) one\b", r"\bwhich\b",
     r"\bwhose\b", r"^(pick|choose|select) (one|an option)\b", r"\b(either|any|one) of (these|those|them)\b",
+    # an open question about the flight, naming none: answered with the flight the customer wants
+    r"\bwhat (\w+ )?(flight|departure)s?\b", r"\b(particular|specific|certain|preferred) (flight|departure)s?\b",
+    r"\b(flight|departure) in mind\b",
 )
 # A yes/no question whose "or" offers alternatives in the same clause ("Would you like to change or
 # cancel it?") is a pick as well; an "or" that opens another question ("or would you ...") is not.

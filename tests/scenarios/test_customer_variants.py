@@ -82,3 +82,22 @@ def test_the_llm_customer_is_told_how_its_variant_speaks_and_the_plain_caller_no
     terse = LLMCustomer("some-model").speaking(TERSE, None)
     assert persona(FACTS, plain.manner) == persona(FACTS)
     assert persona(FACTS, terse.manner).endswith(f"- How you speak: {TERSE.manner}\n")
+
+
+OPEN_FLIGHT_QUESTIONS = {  # a question about the flight that names none: what the caller wants
+    "Which flight would you like on your new date?": "I'd like to leave at 6:45pm.",
+    "And which departure suits you best?": "I'd like to travel on August 14, 2026. I'd like to leave at 6:45pm.",
+    "What flight should I put you on instead?": "I'd like to travel on August 14, 2026. I'd like to leave at 6:45pm.",
+    "Is there a specific flight you're hoping for?":
+        "I'd like to travel on August 14, 2026. I'd like to leave at 6:45pm.",
+    "Do you already have a flight in mind for that day?": "I'd like to leave at 6:45pm.",
+}
+NAMED_OPTIONS = "Would you prefer the early departure or the late one?"  # options named, none the caller knows
+
+
+def test_every_caller_answers_an_open_which_flight_question_with_the_flight_it_wants():
+    for variant in VARIANTS:
+        for question, wanted in OPEN_FLIGHT_QUESTIONS.items():
+            said = call(variant, question)[0]  # the impatient caller adds how long this will take
+            assert said.startswith(wanted) and "Either" not in said, (variant.name, question, said)
+        assert call(variant, NAMED_OPTIONS)[0].startswith("Either is fine with me."), variant.name
