@@ -10,6 +10,7 @@ from __future__ import annotations
 
 class Policy:
     name: str = ""
+    action_space: str = "elements"  # what its actions are: "elements" (by id), or "coordinates" (by position)
 
     def reset(self, scenario: dict) -> None:
         """Start an episode; `scenario` is the /generate-random-scenario answer (instruction,

@@ -19,6 +19,7 @@ from .oracle import OraclePolicy
 
 class CoordinateOraclePolicy(Policy):
     name = "oracle-coordinates"
+    action_space = "coordinates"
 
     def __init__(self, **options):
         self.oracle = OraclePolicy(**options)
