@@ -110,6 +110,7 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/scale_out.py
 	$(PY) benchmarks/vs_browsergym.py
 	$(PY) benchmarks/customer_understanding.py
+	$(PY) benchmarks/customer_reply.py
 
 clean:
 	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) instance .pytest_cache

@@ -32,7 +32,8 @@ from .experiment.runner import Played, RunStopped, SettingsConflict, plan, play,
 from .export import cli as export_cli
 from .memory import cli as memory_cli
 from .play import cli as play_cli
-from .policies import SHOT_NAMES, environment_of, make_policy, methods, needs_gold, policy_factory, shot_settings
+from .policies import (SHOT_NAMES, action_space_of, environment_of, make_policy, methods, needs_gold, policy_factory,
+                       shot_settings)
 from .policies.outside import OutsideMethodError, is_reference
 from .policies.llm import DEFAULT_TEMPERATURE, LLMError
 from .results import intervals
@@ -82,7 +83,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent") -> int:
         if args.channel == PAGE_CHANNEL and pageless:
             parser.error(f"--channel page puts the call on the page; {', '.join(pageless)} works without one "
                          "(it speaks to the customer with its tools)")
-        args.max_steps = protocol.step_limits(None if isinstance(args.max_steps, _ProtocolDefault) else args.max_steps)
+        args.max_steps = protocol.step_limits(None if isinstance(args.max_steps, _ProtocolDefault) else args.max_steps,
+                                              tuple(dict.fromkeys(action_space_of(m) for m in chosen)),
+                                              args.channel or SAY_CHANNEL)
         if args.auto_trials < 1:
             parser.error("--auto-trials takes a number of trials per task, 1 or more")
         _check_execution(args, parser)
@@ -356,8 +359,10 @@ def _parser(prog: str = "python -m agent") -> argparse.ArgumentParser:
     run.add_argument("--conversation", action="store_true",
                      help="--protocol paper: show the customer conversation too (default: the instruction alone)")
     run.add_argument("--max-steps", type=int, default=_ProtocolDefault(FULL_MAX_STEPS),
-                     help="actions per episode at most; when not given, --protocol paper caps each task as the "
-                          "papers did (" + ", ".join(f"{task} {cap}" for task, cap in PAPER_CAPS.items()) + ")")
+                     help="actions per episode at most; when not given, each task's cap is twice its gold path in "
+                          f"the method's actions plus 10, at least {FULL_MAX_STEPS} (docs/scenarios.md), and "
+                          "--protocol paper caps each task as the papers did (" +
+                          ", ".join(f"{task} {cap}" for task, cap in PAPER_CAPS.items()) + ")")
     run_options.add_server(run)
     run_options.add_out(run)
     run.add_argument("--quiet", action="store_true", help="no progress bar")

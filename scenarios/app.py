@@ -11,11 +11,13 @@ from flask import Flask
 
 import crm_app
 from crm_app import server
+from crm_app.api.config import CUSTOMER_VARIANTS
 from crm_app.openapi import add_part
 from crm_app.services.errors import InvalidInput
 from crm_app.suite_look import register_looks
 
 from .customer.llm_customer import CUSTOMER, customer_from_config
+from .customer.variants import variants_json as customer_variants_json
 from .openapi import API_PART
 from .routes import scenario_routes
 from .suites import SUITES, suite_named
@@ -38,6 +40,7 @@ def init_app(app: Flask) -> None:
     _check_suite(app)
     register_looks(app, {name: suite.look for name, suite in SUITES.items()})
     app.extensions[CUSTOMER] = customer_from_config(app.config)
+    app.extensions[CUSTOMER_VARIANTS] = customer_variants_json()
     app.register_blueprint(scenario_routes)
     add_part(app, API_PART)
 

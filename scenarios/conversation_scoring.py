@@ -32,15 +32,22 @@ from .customer.variants import PLAIN, CustomerVariant
 from .customer.will import held
 from .tasks.hard.caller import NEW_CODE
 
+# The rules /evaluate scores a call by: 1, a gold line that neither asked nor told was met by any
+# line of the agent's; 2 (issue 53), such a line is never met, and the closing lines tell the outcome.
+SCORING_VERSION = 2
 CALL_VERDICTS = ("said_ok", "verified_first", "policy_violations", "transferred", "held_rule")
 REQUIRED, ALLOWED = "required", "allowed"  # expected.transfer
+# The parts of a verdict a failure is named by (`failures`), the final state's ("state") first.
+STATE, SAID, VERIFIED, POLICY, TRANSFER_PART = "state", "said", "verified_first", "under_policy", "transfer"
+VERDICT_PARTS = (STATE, SAID, VERIFIED, POLICY, TRANSFER_PART)
 FEE_CHARGED = "the agent charged a fee on a flight the airline disrupted"
 IDENTITY = ("date_of_birth", "email")  # one of them, with the code, verifies the caller
 
 
 def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), initial: dict | None = None,
           caller: CustomerVariant = PLAIN) -> dict:
-    """said_ok, verified_first and policy_violations of an episode, and the reason for each failure.
+    """said_ok, verified_first and policy_violations of an episode, and the reason for each failure:
+    `reasons` in the order the first of them is reported, `failures` as (part, reason) pairs by part.
     `new_codes`: the codes of the bookings the episode made (what NEW_CODE in must_say stands for);
     `initial`: the state the episode started from (the names a name change is checked against);
     `caller`: the customer variant, whose way of giving a fact is looked for in its lines."""
@@ -56,15 +63,19 @@ def judge(details: dict, messages: list[dict], calls: list[dict], new_codes=(), 
                   or forbidden_write(call, details.get("forbidden", ())) or _name_replaced(call, initial or {})]
     transferred = any(line["role"] == TRANSFER for line in messages)
     transfer = _transfer_reason(details["expected"].get("transfer"), transferred)
-    judgment = [*transfer, *(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call)),
-                *(f"{FEE_CHARGED}: {call['operation']} broke the policy" for call in fees[:1]),
-                *_upgrade_reasons(details, violations, not_upgraded)[:1]]
-    reasons = [*judgment, *(f"the agent never told the customer {value}" for value in unsaid),
-               *(f"{call['operation']} succeeded before the caller was verified" for call in early[:1]),
-               *(f"{call['operation']} broke the policy" for call in violations)]
+    ruled = [*(_swayed(facts, call) for call in violations[:1] if _swayed(facts, call)),
+             *(f"{FEE_CHARGED}: {call['operation']} broke the policy" for call in fees[:1]),
+             *_upgrade_reasons(details, violations, not_upgraded)[:1]]
+    judgment = [*transfer, *ruled]
+    failures = [*((SAID, f"the agent never told the customer {value}") for value in unsaid),
+                *((VERIFIED, f"{call['operation']} succeeded before the caller was verified") for call in early[:1]),
+                *((POLICY, reason) for reason in ruled),
+                *((POLICY, f"{call['operation']} broke the policy") for call in violations),
+                *((TRANSFER_PART, reason) for reason in transfer)]
+    reasons = [*judgment, *(reason for part, reason in failures if part != TRANSFER_PART and reason not in ruled)]
     verdicts = {"said_ok": not unsaid, "verified_first": not early, "policy_violations": len(violations),
                 "transferred": transferred, "transfer_ok": not transfer, "reasons": reasons,
-                "judgment": judgment[0] if judgment else None}
+                "failures": failures, "judgment": judgment[0] if judgment else None}
     if "pushback" in facts:
         verdicts["held_rule"] = held(facts, messages, AGENT, CUSTOMER)
     return verdicts
@@ -200,9 +211,10 @@ def _name_replaced(call: dict, initial: dict) -> bool:
 def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=(),
              caller: CustomerVariant = PLAIN) -> list[bool]:
     """Which of the gold steps of the call the call met: a `say` when its facts were given and its
-    values told (a line that neither asks nor tells is met by any line of the agent's), one asking
-    whether there is anything else (`raises`) when the caller brought up the request it waits for,
-    a `transfer` when the call was transferred."""
+    values told, one asking whether there is anything else (`raises`) when the caller brought up the
+    request it waits for, a `transfer` when the call was transferred. A `say` that neither asks nor
+    tells is never met (since SCORING_VERSION 2, every gold line asks or tells: a closing line tells the
+    outcome), so a line that says nothing a step needs raises no progress."""
     facts = facts_of({"details": details})
     given = given_kinds(messages, facts, caller)
     agent_lines = [line["text"] for line in messages if line["role"] == AGENT]
@@ -210,5 +222,5 @@ def says_met(says: list[dict], messages: list[dict], details: dict, new_codes=()
     came_up = raised(facts, messages, CUSTOMER)
     return [transferred if step["action"] == "transfer" else
             came_up > step["raises"] if "raises" in step else
-            set(step["asks"]) <= given and all(told(value, agent_lines, new_codes) for value in step["tells"])
-            and bool(agent_lines) for step in says]
+            bool(agent_lines) and bool(step["asks"] or step["tells"]) and set(step["asks"]) <= given
+            and all(told(value, agent_lines, new_codes) for value in step["tells"]) for step in says]

@@ -32,7 +32,7 @@ from itertools import accumulate
 from .call_scoring import align_calls
 from .call_steps import protect_card_data
 from .card_data import Protect, keep
-from .conversation_scoring import CALL_VERDICTS, call_passed, judge, says_met
+from .conversation_scoring import CALL_VERDICTS, SCORING_VERSION, STATE, call_passed, judge, says_met
 from .customer.variants import PLAIN, CustomerVariant
 from .events import action_ends, committed_values
 from .state import difference
@@ -88,7 +88,8 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         "gold_calls": gold_calls,
         "matched": matched,
         "state_check": check,
-        **({key: call[key] for key in CALL_VERDICTS if key in call} | {"state_ok": check["state_ok"]} if call else {}),
+        **({key: call[key] for key in CALL_VERDICTS if key in call}
+           | {"state_ok": check["state_ok"], "scoring_version": SCORING_VERSION} if call else {}),
         **({"requests": requests} if requests is not None else {}),
     }
 
@@ -131,10 +132,14 @@ def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: in
 
 
 def _with_call(check: dict, call: dict) -> dict:
-    """The state check with the call's verdicts: passed only when both hold; the reason names the first failure."""
+    """The state check with the call's verdicts: passed only when both hold; `reason` names the first
+    failure, `reasons` every one (`reason` first) and `failed` each part that failed, the state first."""
     passed = check["passed"] and call_passed(call)
     reason = call["judgment"] or (check["reason"] if not check["passed"] else call["reasons"][0] if not passed else PASSED)
-    return {"passed": passed, "reason": reason, "state_ok": check["passed"]}
+    failures = [*([] if check["passed"] else [(STATE, check["reason"])]), *call["failures"]]
+    reasons = [*([reason] if reason != PASSED else []), *(said for _, said in failures if said != reason)]
+    return {"passed": passed, "reason": reason, "state_ok": check["passed"], "reasons": reasons,
+            "failed": list(dict.fromkeys(part for part, _ in failures))}
 
 
 def modality_of(events: list[dict], calls: list[dict]) -> str:

@@ -9,6 +9,7 @@ from crm_app.openapi.paths import (IDEMPOTENCY, REPLAY_HEADERS, SCENARIO, TOO_LA
                                    query)
 from crm_app.openapi.schemas import obj, ref
 
+from .conversation_scoring import VERDICT_PARTS
 from .customer.simulator import AGENT, CUSTOMER, TRANSFER
 from .customer.transcript import ENDED, MAX_TEXT
 from .evaluator import MODALITIES
@@ -303,8 +304,17 @@ SCHEMAS = {
         "gold_calls": {"type": "array", "items": GOLD_CALL},
         "matched": {"type": "array", "items": {"type": "boolean"},
                     "description": "Per gold step (modality ui) or gold call (modality api): met or not"},
-        "state_check": obj({"passed": {"type": "boolean"}, "reason": {"type": "string"}},
-                           required=("passed", "reason")),
+        "state_check": obj({
+            "passed": {"type": "boolean"},
+            "reason": {"type": "string", "description": "The first failure (or that the goal holds)"},
+            "state_ok": {"type": "boolean", "description": "Hard suite: the final state is the expected one"},
+            "reasons": {"type": "array", "items": {"type": "string"},
+                        "description": "Hard suite: every failure, `reason` first (empty when the episode passed)"},
+            "failed": {"type": "array", "items": {"type": "string", "enum": list(VERDICT_PARTS)},
+                       "description": "Hard suite: each part of the verdict that failed, in this order: the final "
+                                      "state, what the agent said, verifying the caller first, the policy, the "
+                                      "transfer"},
+        }, required=("passed", "reason")),
         "metrics": {"type": "array", "items": {"type": "object"}},
         "timeline": {"type": "array", "description": "With ?timeline=: the scores after each number of events asked",
                      "items": obj({"events": {"type": "integer", "minimum": 0}, "success": {"type": "integer",
@@ -321,6 +331,10 @@ SCHEMAS = {
                               "description": "Hard suite: successful writes the policy forbids"},
         "transferred": {"type": "boolean", "description": "Hard suite: the agent transferred the call to a "
                                                           "supervisor (right only where the details expect it)"},
+        "scoring_version": {"type": "integer", "minimum": 1,
+                            "description": "Hard suite: the rules the call was scored by (2 since issue 53: a gold "
+                                           "line to the customer is met only by a line that gives what it asks "
+                                           "for or tells what it tells; a closing line tells the outcome)"},
         "held_rule": {"type": "integer", "minimum": 0,
                       "description": "Hard suite, a caller who insists: the times the agent answered its insisting "
                                      "with the rule again"},

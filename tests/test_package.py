@@ -29,7 +29,7 @@ PAGE_FILES = ("crm_app/page/templates/index.html", "crm_app/page/static/app.js",
 RUN_TIME_FILES = ("agent/env/page_agent.js", "agent/policies/prompts/flat.txt",
                   "agent/policies/prompts/paper/heap/planner.txt", "agent/results/report/templates/base.html",
                   "agent/results/report/static/report.js", "agent/results/references/heap-fig5.json",
-                  "scenarios/customer/prompts/customer.txt")
+                  "scenarios/customer/prompts/customer.txt", "agent/experiment/step_caps.json")
 PACKAGES = {"crm_app", "scenarios", "agent", "airlinecrm", "airlinecrm_browsergym", f"airlinecrm-{VERSION}.dist-info"}
 NOT_SHIPPED = re.compile(r"(^|/)(tests?|instance|runs|\.agent_cache|__pycache__)/|\.(db|sqlite|pyc)$|"
                          r"(^|/)(operator_token|secret_key|\.env)$")

@@ -33,6 +33,7 @@ def agent_view(scenario: dict, suite: str | None, action_set) -> dict:
 class Policy:
     name: str = ""
     needs_gold: bool = False  # the oracle's opt-in to the whole scenario: gold steps and calls, hidden details
+    action_space: str = "elements"  # what its actions are: "elements" (by id), or "coordinates" (by position)
 
     def reset(self, scenario: dict) -> None:
         """Start an episode; `scenario` is what an agent may see of it (agent_view), or, with

@@ -29,8 +29,9 @@ from scenarios.suites import SUITES
 from ..env.actions import SAY_CHANNEL
 from ..env.observation import ELEMENT_LIST, Reading
 from ..env.paper_observation import PAPER
+from .step_caps import ELEMENTS, MINIMUM, default_cap
 
-FULL_MAX_STEPS = 60
+FULL_MAX_STEPS = MINIMUM  # the cap of a task whose gold path needs no more (step_caps.py)
 # The authors' client (webagents-step, scripts/airlinecrm/eval_airlinecrm.py): 15 and 25 actions for
 # these two tasks, 10 for the others.
 PAPER_CAPS = {"TASK_FIND_FLIGHT": 10, "TASK_BOOK_FLIGHT": 25, "TASK_FIND_BOOKING": 10,
@@ -53,12 +54,18 @@ class Protocol:
     def tasks(self) -> tuple[str, ...]:
         return SUITES[self.suite].task_names
 
-    def step_limits(self, max_steps: int | None) -> int | dict[str, int]:
-        """What bounds an episode: the given --max-steps for every task, else the protocol's caps
-        (or FULL_MAX_STEPS). Recorded as the `max_steps` setting."""
+    def step_limits(self, max_steps: int | None, spaces: tuple[str, ...] = (ELEMENTS,),
+                    channel: str = SAY_CHANNEL) -> int | dict[str, int]:
+        """What bounds an episode: the given --max-steps for every task, else the protocol's caps,
+        else each task's default from its gold path in the methods' action `spaces` with the call
+        on `channel` (step_caps.py; the largest of them when the methods' spaces differ): one
+        number when every task has the same. Recorded as the `max_steps` setting."""
         if max_steps is not None:
             return max_steps
-        return dict(self.caps) if self.caps else FULL_MAX_STEPS
+        if self.caps:
+            return dict(self.caps)
+        caps = {task: max(default_cap(self.suite, task, space, channel) for space in spaces) for task in self.tasks}
+        return FULL_MAX_STEPS if set(caps.values()) == {FULL_MAX_STEPS} else caps
 
     def env_options(self, channel: str = SAY_CHANNEL) -> dict:
         """The environment options this protocol sets (agent/env/kinds.py), with the call's `channel`

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from scenarios.conversation_scoring import SCORING_VERSION
+
 from ..crm.tools import tool_names
 from ..env.actions import SAY_CHANNEL
 from ..episode.variants import DIMENSIONS
@@ -34,6 +36,7 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
             settings[dimension.field] = options[dimension.field]
     if _on_call(settings["protocol"]):  # how the call reaches the agent: SAY and TRANSFER, or the page alone
         settings["channel"] = options.get("channel") or SAY_CHANNEL
+        settings["scoring_version"] = SCORING_VERSION  # the rules the call is scored by
     if settings["protocol"] == "paper":  # the paper protocol shows the conversation only when asked
         settings["conversation"] = bool(options.get("conversation"))
     if method == "synapse" and shots == "few":  # its exemplars come from the memory, ranked by the retriever
@@ -59,10 +62,11 @@ def _memory_digest(folder: str | None) -> str | None:
 
 def with_implied(settings: dict | None) -> dict | None:
     """A trajectory's settings with what an older version left unsaid: before the page channel, a
-    call with a customer was always held with SAY."""
-    if settings is None or "channel" in settings or not _on_call(settings.get("protocol") or PROTOCOL):
+    call with a customer was always held with SAY; before issue 53 it was scored by the call's
+    scoring version 1."""
+    if settings is None or not _on_call(settings.get("protocol") or PROTOCOL):
         return settings
-    return {**settings, "channel": SAY_CHANNEL}
+    return {"channel": SAY_CHANNEL, "scoring_version": 1, **settings}
 
 
 def differences(recorded: dict | None, wanted: dict) -> list[str]:

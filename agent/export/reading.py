@@ -51,7 +51,10 @@ def _episode(row: dict) -> Trajectory:
                "task_progress": row["task_progress"], "num_actions": row["num_actions"]}
     return Trajectory(row["method"], "", row["label"], row["task"], row["seed"], row["trial"], observations=[],
                       settings={"protocol": row["suite"], "max_steps": None,
-                                **({"channel": row["channel"]} if row.get("channel") else {})}, complete=True,
+                                **({"channel": row["channel"]} if row.get("channel") else {}),
+                                # the rules the call was scored by, as /evaluate named them (none before issue 53)
+                                **({"scoring_version": metrics["scoring_version"]}
+                                   if "scoring_version" in metrics else {})}, complete=True,
                       scenario={d.field: row.get(d.field) or 0 for d in DIMENSIONS}, metrics=metrics)
 
 

@@ -82,6 +82,12 @@ def environment_of(name: str) -> str:
     return getattr(policy_factory(name), "environment", "browser")
 
 
+def action_space_of(name: str) -> str:
+    """What the method's actions are (agent/experiment/step_caps.py): `elements`, unless its policy
+    class says otherwise (oracle-coordinates: `coordinates`)."""
+    return getattr(policy_factory(name), "action_space", "elements")
+
+
 def shot_settings(name: str) -> tuple[str, ...]:
     """The --shots settings a method takes: "0" and "few" for the LLM methods, also "auto"
     (examples from its own successful zero-shot trials) for webwise; none for the oracle."""

@@ -20,6 +20,7 @@ from .oracle import OraclePolicy
 class CoordinateOraclePolicy(Policy):
     name = "oracle-coordinates"
     needs_gold = True  # it follows the gold steps (agent/episode/policy.py)
+    action_space = "coordinates"
 
     def __init__(self, **options):
         self.oracle = OraclePolicy(**options)

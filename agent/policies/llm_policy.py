@@ -42,7 +42,8 @@ class LLMPolicy(Policy):
 
     def reset(self, scenario: dict) -> None:
         self.scenario = {**scenario, "call": self.call} if self.call else scenario
-        if self.on_page:
+        if self.on_page:  # the panel's controls named as the scenario's UI variant labels them
+            self.scenario["call"] = call_text(self.page_call_prompt, int(scenario.get("ui_variant") or 0))
             self.scenario["conversation"] = []
         self.calls.reset()
         self.step_notes = {}

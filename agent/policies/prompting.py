@@ -7,6 +7,7 @@ from pathlib import Path
 from string import Template
 
 from crm_app.services.policy import policy_text
+from crm_app.ui_variants.wording import words
 
 from ..env.actions import CONVERSATION_ACTIONS, describe_actions
 
@@ -57,11 +58,16 @@ def task_text(scenario: dict) -> str:
     return f"{briefing}\n\n{scenario['call']}" if scenario.get("call") else briefing
 
 
-def call_text(prompt: str = "call") -> str:
+# The page's words a prompt of the call on the page names ($call_send: the Call panel's Send button)
+CALL_LABELS = ("call", "call-log", "call-message", "call-send", "call-end", "nav-transfer")
+
+
+def call_text(prompt: str = "call", ui_variant: int = 0) -> str:
     """How to speak to the customer on the line (and hand the call to a supervisor), and the airline's
-    policy (the hard suite's)."""
+    policy (the hard suite's); the page's controls by their labels in UI variant `ui_variant`."""
     say = "\n".join(describe_actions(conversation=True).splitlines()[-len(CONVERSATION_ACTIONS):])
-    return render(prompt, say=say, policy=policy_text())
+    labels = {key.replace("-", "_"): text for key, text in words(ui_variant).items() if key in CALL_LABELS}
+    return render(prompt, say=say, policy=policy_text(), **labels)
 
 
 def conversation_text(scenario: dict) -> str:

@@ -27,6 +27,8 @@ RESULT_SETTINGS = {
     "customer": lambda t: "simulated customer" if protocol_of(t.settings).on_call else "none",
     # how the customer reached the agent: say, page (SAY for a call recorded before there was another way)
     "channel": lambda t: (with_implied(t.settings) or {}).get("channel") or "",
+    # the rules the call was scored by (1 for a call recorded before issue 53)
+    "scoring_version": lambda t: str((with_implied(t.settings) or {}).get("scoring_version") or ""),
     "observations": lambda t: ",".join(t.observations or ()),
     "max_steps": lambda t: str((t.settings or {}).get("max_steps") or ""),
 }

@@ -279,7 +279,14 @@ def config_path(suites: list[str]) -> dict:
             "ui_variants": {"type": "array", "description": "The UI variants a scenario may ask for (ui_variant)",
                             "items": {"type": "object", "properties": {
                                 "id": {"type": "integer"}, "description": {"type": "string"}},
-                                "required": ["id", "description"], "additionalProperties": False}}},
+                                "required": ["id", "description"], "additionalProperties": False}},
+            "customer_variants": {"type": "array", "description": "The customer variants (how the caller speaks) "
+                                                                  "a hard scenario may ask for (customer_variant); "
+                                                                  "empty without a scenario backend",
+                                  "items": {"type": "object", "properties": {
+                                      "id": {"type": "integer"}, "name": {"type": "string"},
+                                      "description": {"type": "string"}},
+                                      "required": ["id", "name", "description"], "additionalProperties": False}}},
             "required": ["today", "first_date", "last_date", "scenario"], "additionalProperties": False},
             "The configuration"),
          "400": error("A malformed or empty scenario id"), "404": error("An unknown scenario")},

@@ -43,7 +43,8 @@ def choose(said: list[str], known: dict) -> str:
     """The customer's pick among the options the sentences `said` offer (the question last)."""
     fare_asked = re.search(r"\b(fares?|famil(y|ies)|class)\b", said[-1], re.I)
     picks = (_fare,) if fare_asked else ()
-    for pick in (*picks, _action, _contact, _passenger, _flight, _wished_flight, _booking, _fare, _date):
+    for pick in (*picks, _action, _contact, _passenger, _flight, _wished_flight, _booking, _fare, _date,
+                 _open_flight):
         answer = pick(said, known)
         if answer:
             return answer
@@ -195,6 +196,29 @@ def _price(option: Option, request: str) -> float:
     if near:
         return float(near.group(1).replace(",", ""))
     return option.prices[-1] if option.prices else float("inf")
+
+
+def _open_flight(said: list[str], known: dict) -> str | None:
+    """A question about a flight that names none to pick from ("Which flight would you like on your
+    new date?"): the flight the customer wants, by its departure time (and its day, unless the
+    question names one), or as its request describes it. None when options were named (then any
+    will do) or the customer wants no flight in particular."""
+    text = " ".join(said)
+    if not _OPEN_FLIGHT_WORDS.search(said[-1]) or re.search(r"\bor\b", said[-1], re.I) or LABEL.search(text) \
+            or _options(said) or len(dates_in(text)) >= 2:
+        return None
+    wanted, day = known.get("departure_time"), known.get("travel_date")
+    if wanted:
+        time = BY_NAME["departure_time"].say(wanted)
+        named_day = dates_in(said[-1]) or _A_DAY_NAMED.search(said[-1])
+        return time if named_day or not isinstance(day, dt.date) else f"{BY_NAME['travel_date'].say(day)} {time}"
+    request = _wish(known)
+    return request if re.search(r"\b(arriv|leav|depart|cheapest)", request, re.I) else None
+
+
+# A question about a flight (or its departure), and one that already names the day it is about.
+_OPEN_FLIGHT_WORDS = re.compile(r"\b(flights?|departures?|depart\w*|leav\w*|fly|flying)\b", re.I)
+_A_DAY_NAMED = re.compile(r"\b(on|for) (the|your|that|this) (new |same |chosen |corrected )?(date|day)\b", re.I)
 
 
 def _booking(said: list[str], known: dict) -> str | None:

@@ -34,6 +34,7 @@ class LLMCustomer:
     base_url: str | None = None
     api_key: str | None = None
     manner: str = ""  # how the caller speaks: its customer variant's (scenarios/customer/variants/)
+    variant: object = None  # that variant, whose end-of-call mark (its ends_call) a reply may end with
 
     @property
     def speaker(self) -> str:
@@ -41,10 +42,12 @@ class LLMCustomer:
 
     def speaking(self, variant, booked_on: str | None) -> LLMCustomer:
         """This customer as a scenario's caller: told to speak as customer variant `variant`."""
-        return replace(self, manner=variant.manner)
+        return replace(self, manner=variant.manner, variant=variant)
 
     def ends_call(self, text: str) -> bool:
-        return False
+        """Whether the reply `text` hangs up, by the same mark as the rule-based caller of its variant
+        (the impatient one is told to say it when asked for a fact a third time)."""
+        return self.variant is not None and self.variant.ends_call(text)
 
     def reply(self, facts: dict, transcript: list[dict]) -> str:
         """The model's answer, as the customer, to the agent's last line of `transcript`."""

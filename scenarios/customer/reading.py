@@ -20,7 +20,7 @@ UNNAMED_DATE_DAYS = 60  # a date read back without naming its kind is judged aga
 _TRAVEL_WORDS = re.compile(r"\b(fly|flying|flight|travel\w*|depart\w*|leav\w*|trip|new date|move|moving|rebook)\b")
 _OR_ANOTHER_QUESTION = r",? or (?:would|do|should|shall|can) (?:you|i|we)\b"
 _CLAUSE = (r"[;:]| [-–—] |(?:,|,? and|,? but|,? also,?|,? plus) (?=(?:would|do|shall|should|can|may|will) (?:you|i|we)\b)"
-           r"|, and (?=which|what|when)\b")  # where a sentence's clauses part, before a question of their own
+           r"|, and (?=which|what|when|if there (?:is|are) any)\b")  # where a sentence's clauses part, before a question of their own
 TYPO_LINE_WORDS = 25  # a short line nothing of which was understood is read again with its typos mended
 SHORT_LINE_WORDS = 10  # a line this short that names facts asks for them ("no code? ok, email then")
 SHORT_QUESTION_WORDS = 5  # "Correct?", "Both right?", "QX7R2A?": a question this short is about what came before
@@ -29,6 +29,7 @@ _SHORTHAND = re.compile(r"\b(%s)\b" % "|".join(words.SHORTHAND))
 _EXAMPLE = re.compile(r"(for example|for instance|e\.g\.|such as)\b")  # illustrates the question before it
 _LATER = re.compile(r"\b(once|when) we\b")  # "confirm with yes once we finalize": not yet
 _WH_WORD = re.compile(r"\b(what|which|how|when|where|who|whom|whose)\b")
+_TYPOGRAPHIC = str.maketrans("‘’ʼ", "'''")  # typeset apostrophes read as the plain one ("you’d")
 _REFERS_BACK = re.compile(r"\b(that|this|these|those|everything|all of|above|summary|match\w*)\b")
 
 
@@ -66,14 +67,28 @@ def refuses(line: str) -> bool:
 
 
 def _read(line: str, known: dict) -> Reading:
-    said = sentences(unspelled(line))
+    said = sentences(unspelled(line.translate(_TYPOGRAPHIC)))
     short = len(line.split()) <= SHORT_LINE_WORDS
     reading = _heard(said, known, lambda lower: short and _names_facts(lower, known))
     if not reading.question:  # nothing asked outright: a few words naming facts ask for them ("dob + email")
         reading = _heard(said, known, lambda lower: _names_facts(lower, known))
     if reading.closing and (reading.asked or reading.consent or reading.choices or reading.read_back):
         reading.closing = False  # a closing tacked onto a real question is answered by that answer
+    if reading.consent and "request" in reading.asked and _open_next_step(said):
+        reading.consent = None  # "if you wish to proceed with X, let me know how you'd like to proceed": open
     return reading
+
+
+def _open_next_step(said: list[str]) -> bool:
+    """Whether the line's only way of asking agreement is a condition ("..., if you'd like to proceed")
+    that asks for nothing in its sentence, beside which the line asks what the customer wants to do:
+    it leaves the next step to the customer. ("If you'd like to proceed, please give a card" asks
+    agreement with the card.)"""
+    lowered = [_expanded(sentence.lower()) for sentence in said]
+    if any(re.search(words.IF_PROCEEDING, lower) and set(_asked_kinds(lower)) - {"request"} for lower in lowered):
+        return False
+    lowered = [re.sub(words.IF_PROCEEDING, "", lower) for lower in lowered]
+    return not any(_yes_no(words.CONSENT, lower) or _yes_no(words.CONFIRMING, lower) for lower in lowered)
 
 
 def _heard(said: list[str], known: dict, asks_anyway) -> Reading:
@@ -230,8 +245,9 @@ def _asked_beside_yes_no(lower: str) -> list[str]:
     clauses = re.split(_CLAUSE, lower)
     first = next((index for index, clause in enumerate(clauses)
                   if _yes_no(words.CONSENT, clause) or _yes_no(words.CONFIRMING, clause)), len(clauses))
-    asking = [clause for index, clause in enumerate(clauses) if index != first and mentions(words.ASKING, clause)
-              and (index < first or re.match(r"\s*(which|what|when)\b", clause))]
+    asking = [clause for index, clause in enumerate(clauses) if index != first
+              and (mentions(words.ASKING, clause) and (index < first or re.match(r"\s*(which|what|when)\b", clause))
+                   or re.match(r"\s*if there (is|are) any\b", clause))]  # "..., and if there are any changes ..."
     return _asked_kinds(" ".join(asking)) if first < len(clauses) else []
 
 

@@ -14,7 +14,7 @@ budget (`facts["budget"]`, will.py) says no to a total above it, and yes to a fa
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from . import agenda
 from .choosing import choose
@@ -52,12 +52,14 @@ class Part:
 @dataclass
 class Turn:
     """The customer's reply before it is said: the facts, the call so far, what the rep's last line
-    asked (None when the customer insists, whatever was asked) and the parts of the answer, in order."""
+    asked (None when the customer insists, whatever was asked) and the parts of the answer, in order.
+    `asked_lines`: what each of the rep's lines asked, once read (variants/history.py keeps it)."""
     facts: dict
     transcript: list[dict]
     known: dict
     reading: Reading | None
     parts: list[Part]
+    asked_lines: list[list[str]] | None = field(default=None, repr=False, compare=False)
 
 
 def known_facts(facts: dict, transcript: list[dict] = ()) -> dict:

@@ -71,6 +71,7 @@ FACT_WORDS: dict[str, tuple[str, ...]] = {
         r"\breason for (your|the) call\b", r"\bwhat (is|'s) the (issue|problem)\b", r"\bwhy are you calling\b",
         r"\bwhat (would|do) you (like|want|need) (me )?to do\b", r"\bhow (would|do) you (like|want|wish) to proceed\b",
         r"\bhow you('d| would) like to proceed\b", r"\bwhat (specific )?changes? (would|do) you\b",
+        r"\b(any|which|what) (specific |other )?changes?\b[^.?!]{0,40}\byou('d| would) like to make\b",
         r"\bwhat (would|do) you (like|want|wish) to (change|modify|update|do)\b",
         r"\bwhat (else )?(brings|brought) you\b", r"\bwhat (you'?d|you would) like to (change|do|modify)\b",
         r"\bwhat can i do for you\b", r"\bhow can i be of (help|assistance)\b", r"\bwhat (do|would) you have in mind\b",
@@ -145,6 +146,9 @@ EXPLICIT_REQUEST = (*GIVE_REQUEST, r"\bwhat('s| is| are)\b",
 
 # A yes/no question about carrying out an action or accepting terms: agreement is asked even when
 # the same sentence asks a fact ("Would you like to proceed, and which card should I use?").
+# A condition on going ahead ("..., if you'd like to proceed with that"): agreement asked, unless the
+# line leaves the next step open ("let me know how you'd like to proceed": reading._open_next_step).
+IF_PROCEEDING = r"\bif you('d| would)? (like|want|wish) (me )?to (proceed|go ahead|continue)\b"
 CONSENT = (
     r"\bshall i\b", r"\bshould i\b", r"\bmay i (go ahead|proceed|cancel|change|make|book|move|update|process|submit|"
     r"finali[sz]e|complete)\b", r"\bwould you like me to\b", r"\b(do|would) you want me to\b", r"\bwant me to\b",
@@ -158,7 +162,7 @@ CONSENT = (
     r"\bby (saying|replying|typing|answering) [\"'“‘]?yes\b", r"\b(explicit|clear) [\"'“‘]?yes\b",
     r"\bdo you (confirm|agree|accept|approve|authori[sz]e|consent)\b", r"\bready (for me )?to (proceed|go ahead|book|cancel)\b",
     r"\b(go ahead|proceed|continue)\?", r"\blet me know if you('d| would) like (me )?to\b",
-    r"\bif you('d| would)? (like|want|wish) (me )?to (proceed|go ahead|continue)\b",
+    IF_PROCEEDING,
     r"\b(ok|okay|alright|all right|good) (for me )?to (proceed|go ahead|book|cancel|change|move)\b",
     r"\bcan i (go ahead|proceed)\b", r"\bis it (ok|okay|alright|all right|fine) (if|to|for me to)\b", r"\ball good\?",
     r"\bagreed\?", r"\bdeal\?", r"\bhappy (for me )?to (proceed|go ahead)\b", r"\bgive me the go.ahead\b",
@@ -239,11 +243,15 @@ CHOICE = (
     r"\bwhich suits\b", r"\b(let me know|tell me) which\b", r"\bwhat option\b", r"\byour (choice|preference|pick)\b",
     r"\bwhich would you\b", r"\b(works|suits) (best|better)\b", r"\b(the )?(correct|right) one\b", r"\bwhich\b",
     r"\bwhose\b", r"^(pick|choose|select) (one|an option)\b", r"\b(either|any|one) of (these|those|them)\b",
+    # an open question about the flight, naming none: answered with the flight the customer wants
+    r"\bwhat (\w+ )?(flight|departure)s?\b", r"\b(particular|specific|certain|preferred) (flight|departure)s?\b",
+    r"\b(flight|departure) in mind\b",
 )
 # A yes/no question whose "or" offers alternatives in the same clause ("Would you like to change or
 # cancel it?") is a pick as well; an "or" that opens another question ("or would you ...") is not.
 ALTERNATIVES = (r"\bor\b(?! (would|do|did|are|is|if|should|shall|can|could|will|not|no|anything|something|have|has|"
-                r"perhaps|maybe|else|otherwise|i|we|you|not|let|tell)\b)",)
+                r"perhaps|maybe|else|otherwise|i|we|you|not|let|tell)\b)"
+                r"(?! (need|want|require) (any |some )?(further|more|other|additional|extra)? ?(help|assistance|support)\b)",)
 WEAK_CHOICE = (r"\beither\b.*\bor\b.*\?", r"\bor\b[^.?!]*\?$", r"\w/\w.*\?$")
 
 # A question that asks the customer to say again what it meant: the customer asks what is needed.

@@ -22,8 +22,9 @@ from collections.abc import Generator
 from agent.episode.policy import Policy
 from agent.policies import register
 
-TASK = "TASK_POLICY_CHANGE"
+TASK = "TASK_POLICY_CHANGE"  # the hard task they apply to: every branch (a refusal told with its rule)
 SEED = 0  # a Standard fare: the change is allowed, for a fee the rep must tell
+SEEDS = 10  # scenarios per variant of a run of them: every branch twice
 IDENTITY = "Could you give me your confirmation code and the passenger's date of birth, please?"
 NEW_DAY = "On what date would you like to fly instead, and at what time?"
 CODE = re.compile(r"\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6}\b")
@@ -104,6 +105,9 @@ class CarelessRep(Policy):
         if flight is None:
             return
         terms = answer((yield tool("quote_flight_change", code=code, outward=str(flight["id"])))).get("policy") or {}
+        if terms.get("outcome") == "refused":  # the policy's rule, and nothing changed
+            yield from self.ask(f"I'm sorry, this booking can't be changed. Our policy: {terms.get('rule')}.")
+            return
         consent = yield from self.ask(f"The change costs ${terms.get('amount')} ({terms.get('rule')}). "
                                       "Shall I go ahead?")
         if "yes" in consent.lower():

@@ -1,7 +1,7 @@
 """The customer variants discriminate (issue 45): each careless scripted rep (careless_reps.py)
 passes the plain caller and fails the caller it is careless about, with the reason in /evaluate's
-verdicts; run over every variant by the runner, `summarize --by-variant` shows each gap with its
-interval."""
+verdicts; run over every variant and 10 scenarios (every branch of TASK_POLICY_CHANGE, the hard task
+their script works, twice) by the runner, `summarize --by-variant` shows each gap with its interval."""
 import json
 
 import pytest
@@ -11,7 +11,7 @@ from agent.env.api_env import ApiEnv
 from agent.episode.play import play_episode
 from agent.episode.spec import EpisodeSpec
 from agent.episode.variants import CUSTOMER
-from tests.agent.careless_reps import (REPS, SEED, TASK, FirstDateRep, GivesUpRep, OneLineRep, RepeatingRep,
+from tests.agent.careless_reps import (REPS, SEED, SEEDS, TASK, FirstDateRep, GivesUpRep, OneLineRep, RepeatingRep,
                                        register_reps)
 from tests.conftest import OPERATOR_TOKEN
 
@@ -62,8 +62,8 @@ def test_the_runner_plays_them_in_every_variant_and_the_table_shows_each_gap(tmp
     register_reps()
     out = tmp_path / "run"
     assert main(["run", "--method", ",".join(rep.name for rep in REPS), "--protocol", "hard", "--tasks", TASK,
-                 "--episodes", "1", "--customer-variant", "all", "--server", live_server, "--out", str(out),
-                 "--quiet", "--no-report"]) == 0
+                 "--episodes", str(SEEDS), "--customer-variant", "all", "--server", live_server, "--out", str(out),
+                 "--quiet", "--no-report", "--concurrency", "4"]) == 0
     record = json.loads((out / "run.json").read_text())
     assert record["customer_variant"] == "all" and "ui_variant" not in record
     assert record["settings"]["careless-gives-up-caller4"]["customer_variant"] == "4"
@@ -78,11 +78,15 @@ def test_the_runner_plays_them_in_every_variant_and_the_table_shows_each_gap(tmp
                        "on the same scenarios (paired percentile bootstrap over scenarios, 2000 resamples, "
                        "random seed 0).")
     rows = [" ".join(line.split()) for line in gaps[2:]]  # label, variant, scenarios, successes, gap [interval]
-    for rep, (variant, _) in FAILS.items():  # each rep's own variant: a gap of 1 (one scenario: no spread)
-        assert f"{rep.name} {CUSTOMER.describe(variant)} 1 1.00 0.00 +1.00 [1.00, 1.00]" in rows
-    assert "careless-gives-up caller 5 (impatient) 1 1.00 1.00 +0.00 [0.00, 0.00]" in rows
-    assert "careless-first-date all others 1 1.00 0.20 +0.80 [0.80, 0.80]" in rows
+    # each rep passes every branch with the plain caller (a refusal told with its rule) and fails every
+    # one with its own: a gap of 1 on each of the 10 scenarios, so no spread
+    for rep, (variant, _) in FAILS.items():
+        assert f"{rep.name} {CUSTOMER.describe(variant)} 10 1.00 0.00 +1.00 [1.00, 1.00]" in rows
+    assert "careless-gives-up caller 5 (impatient) 10 1.00 1.00 +0.00 [0.00, 0.00]" in rows
+    # where a habit fails some scenarios only, the interval says how sure the gap is
+    assert "careless-first-date caller 1 (terse) 10 1.00 0.40 +0.60 [0.30, 0.90]" in rows
+    assert "careless-first-date all others 10 1.00 0.28 +0.72 [0.66, 0.78]" in rows
     assert main(["report", str(out), "--by-variant"]) == 0
     gap = (out / "report" / "index.html").read_text().split('id="variant-gap"')[1].split("</section>")[0]
-    assert ("<th>careless-gives-up</th><td>caller 4 (unprepared)</td><td>1</td><td>1.00</td><td>0.00</td>"
+    assert ("<th>careless-gives-up</th><td>caller 4 (unprepared)</td><td>10</td><td>1.00</td><td>0.00</td>"
             "<td>+1.00 [1.00, 1.00]</td>") in gap

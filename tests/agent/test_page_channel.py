@@ -8,6 +8,7 @@ import pytest
 import requests
 
 from agent.__main__ import main
+from crm_app.ui_variants.wording import words
 from agent.env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from agent.env.browser_env import CrmEnv
 from agent.experiment.protocols import PROTOCOLS
@@ -173,3 +174,16 @@ def test_on_the_page_channel_the_task_holds_the_briefing_and_the_panel_not_the_o
     assert "THE AIRLINE'S POLICY:\n# Changes and cancellations" in told
     assert not any(word in told for word in ("Hi, it's Ann.", "SAY", "TRANSFER", "say(", "CUSTOMER:"))
     assert not any("SAY" in prompt for prompt in policy.system_prompts().values())
+
+
+@pytest.mark.parametrize("method", ["flat", "webwise"])
+def test_on_the_page_channel_the_task_names_the_panel_by_the_labels_of_the_scenarios_ui_variant(method):
+    policy = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1", protocol="hard", on_call=True,
+                         channel=PAGE_CHANNEL)
+    for variant in (0, 3):
+        policy.reset({"id": "x", "instruction": "The briefing.", "conversation": [], "ui_variant": variant})
+        said = words(variant)
+        told = task_text(policy.scenario)
+        assert all(f" {said[key]} " in told for key in ("call-message", "call-send", "call-end", "nav-transfer"))
+        assert f"the page's {said['call']} panel" in told
+    assert not any(label in told for label in ("End call", "Transfer to supervisor", "Message to the customer"))

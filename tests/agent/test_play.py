@@ -107,7 +107,7 @@ def test_a_session_is_a_run_folder_of_method_human_with_timed_steps(session, liv
     assert trajectory.metrics == requests.get(f"{live_server}/evaluate", params={"scenario": scenario},
                                               headers=OPERATOR, timeout=10).json()
     assert trajectory.settings == {"model": None, "temperature": None, "max_steps": None, "protocol": "hard",
-                                   "channel": "page"}
+                                   "channel": "page", "scoring_version": 2}
     assert trajectory.scenario["id"] == scenario and trajectory.gold_actions
 
     record = json.loads((session.run.out / RUN_RECORD).read_text())

@@ -98,10 +98,22 @@ def test_the_run_record_keeps_no_secrets():
 
 
 def test_a_hard_episode_recorded_before_channels_resumes_as_a_say_one_and_not_as_a_page_one(tmp_path):
-    before_channels = {"model": None, "temperature": None, "max_steps": 60, "protocol": "hard"}
+    before_channels = {"model": None, "temperature": None, "max_steps": 60, "protocol": "hard", "scoring_version": 2}
     finished(tmp_path, before_channels, label="oracle", task="TASK_POLICY_CHANGE")
     specs = [episode_spec("oracle", "TASK_POLICY_CHANGE", 0)]
     assert prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard"}).todo == []
     assert prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard", "channel": "say"}).todo == []
     with pytest.raises(SettingsConflict, match=r"channel 'say' \(this run: 'page'\)"):
         prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard", "channel": "page"})
+
+
+def test_a_hard_episode_scored_by_the_rules_before_issue_53_is_not_resumed(tmp_path):
+    """A call recorded without a scoring version was scored by version 1 (a closing line met by any
+    line): its folder is refused, so that its results are made again under the rules of now."""
+    before = {"model": None, "temperature": None, "max_steps": 60, "protocol": "hard", "channel": "say"}
+    finished(tmp_path, before, label="oracle", task="TASK_POLICY_CHANGE")
+    specs = [episode_spec("oracle", "TASK_POLICY_CHANGE", 0)]
+    with pytest.raises(SettingsConflict, match=r"scoring_version 1 \(this run: 2\)"):
+        prepare(specs, tmp_path, {"max_steps": 60, "protocol": "hard"})
+    assert result_settings("oracle", {"max_steps": 60, "protocol": "hard"})["scoring_version"] == 2
+    assert result_settings("oracle", {"max_steps": 60}).get("scoring_version") is None  # no call, no call scoring

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 import schemathesis
+from jsonschema import validate
+
+from tests.conftest import OPERATOR
 
 CRM_OPERATIONS = {
     "search_airports": ("GET", "/api/airports"),
@@ -73,3 +76,15 @@ def test_scenario_operator_token_and_idempotency_are_documented(client):
         assert {"$ref": "#/components/parameters/IdempotencyKey"} in ops[key]["parameters"], key
     error = document["components"]["schemas"]["Error"]
     assert error["required"] == ["error"] and set(error["properties"]) == {"error", "fields"}
+
+
+def test_the_evaluation_documents_every_reason_of_a_hard_verdict(client):
+    """state_check's `reasons` and `failed` are described, and a hard answer that failed twice fits them."""
+    schema = client.get("/openapi.json").json["components"]["schemas"]["Evaluation"]["properties"]["state_check"]
+    assert schema["properties"]["failed"]["items"]["enum"] == ["state", "said", "verified_first", "under_policy",
+                                                              "transfer"]
+    assert "every failure" in schema["properties"]["reasons"]["description"]
+    scenario = client.get("/generate-random-scenario?suite=hard&task=TASK_POLICY_CHANGE&seed=0", headers=OPERATOR).json
+    check = client.get(f"/evaluate?scenario={scenario['id']}", headers=OPERATOR).json["state_check"]
+    validate(check, schema)
+    assert check["failed"] == ["state", "said"] and len(check["reasons"]) >= 2

@@ -97,3 +97,14 @@ def test_a_database_made_before_variant_0_was_recorded_keeps_what_its_scenarios_
         assert client.get(f"{GENERATE}&ui_variant=0").json["ui_variant"] == 0
     finally:
         dispose(again)
+
+
+def test_the_config_lists_the_customer_variants_as_it_lists_the_ui_variants(client):
+    """Every caller a scenario may ask for, by number, name and description; not which one a
+    scenario has (that is the operator's to know)."""
+    made = client.get("/generate-random-scenario?suite=hard&task=TASK_POLICY_CHANGE&seed=0&customer_variant=5").json
+    config = client.get(f"/api/config?scenario={made['id']}").json
+    assert [(v["id"], v["name"]) for v in config["customer_variants"]] == \
+        [(0, "plain"), (1, "terse"), (2, "vague"), (3, "talkative"), (4, "unprepared"), (5, "impatient")]
+    assert all(v["description"] for v in config["customer_variants"]) and "customer_variant" not in config
+    assert client.get("/api/config").json["customer_variants"] == config["customer_variants"]

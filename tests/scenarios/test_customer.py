@@ -296,3 +296,38 @@ def test_a_caller_who_said_the_wrong_day_corrects_it_when_it_is_read_back_with_o
     assert reply(facts, call) == "Sorry, I got that wrong. I'd like to travel on July 14, 2026."
     call += [{"role": "customer", "text": reply(facts, call)}, {"role": "agent", "text": "So that's July 14th?"}]
     assert reply(facts, call) == "Yes, that's right."
+
+
+REQUEST = "I need to change my flight to a later date."
+GO_AHEAD = "Yes, please go ahead."
+# Issue 53, on the team's own phrasings of the kinds of line the real agents' lines missed on.
+LOOSE_ENDS = [
+    # a condition on going ahead beside an open question leaves the next step to the caller: its request
+    ("I could move you to the evening departure instead, if you'd like to proceed with that. Otherwise, just "
+     "tell me how you'd like to proceed.", REQUEST),
+    ("If you wish to proceed with a refund instead, or have another question, let me know how you would like to "
+     "proceed.", REQUEST),
+    # ... but a condition that asks for something in its sentence asks agreement (to the caller's own change)
+    ("If you'd like to proceed with the change, please give me the card number to charge. Let me know how you'd "
+     "like to proceed.", f"My card number is 4111111111111111. {REQUEST} {GO_AHEAD}"),
+    # typeset apostrophes read as plain ones
+    ("Could you confirm if you’d like me to go ahead with the date change?", GO_AHEAD),
+    # "or need further help" closes the question, it offers no alternative
+    ("Let me know if you'd like me to go ahead with the change or need any further help.", GO_AHEAD),
+    # a yes/no question, and after it "if there are any changes you'd like": both answered
+    ("Please confirm whether you'd like to keep the seat upgrade, and if there are any other changes to the trip "
+     "you would like to make.", f"{REQUEST} No, thank you."),
+    # something it lacks asked with something it has: both said
+    ("To look this up I'll need your user ID along with the booking code, please.",
+     "My confirmation code is QX7R2A. I'm sorry, I don't have a user ID."),
+    ("Could you share the customer number on your profile and your reservation number?",
+     "My confirmation code is QX7R2A. I'm sorry, I don't have a user ID."),
+    # a long line that ends by proposing to go ahead with what the caller wants
+    ("I've checked everything: the new flight leaves at 5:05pm on July 14, the change fee is $75.00, your seat "
+     "stays the same and the receipt goes to your email. I'm glad to go ahead with the change now, shall I?", GO_AHEAD),
+]
+
+
+@pytest.mark.parametrize("line, expected", LOOSE_ENDS)
+def test_conditions_open_steps_and_what_it_lacks_beside_what_it_has_are_heard(line, expected):
+    assert answer(line) == expected

@@ -4,7 +4,7 @@ import datetime as dt
 
 from scenarios.customer.llm_customer import LLMCustomer, persona
 from scenarios.customer.simulator import reply
-from scenarios.customer.variants import VARIANTS, customer_variant
+from scenarios.customer.variants import VARIANTS, customer_variant, history
 
 FACTS = {"confirmation_code": "KT4M8Z", "date_of_birth": dt.date(1979, 11, 3), "email": "ines.moreno@example.com",
          "first_name": "Ines", "last_name": "Moreno", "travel_date": dt.date(2026, 8, 14), "departure_time": "6:45pm",
@@ -82,3 +82,43 @@ def test_the_llm_customer_is_told_how_its_variant_speaks_and_the_plain_caller_no
     terse = LLMCustomer("some-model").speaking(TERSE, None)
     assert persona(FACTS, plain.manner) == persona(FACTS)
     assert persona(FACTS, terse.manner).endswith(f"- How you speak: {TERSE.manner}\n")
+
+
+OPEN_FLIGHT_QUESTIONS = {  # a question about the flight that names none: what the caller wants
+    "Which flight would you like on your new date?": "I'd like to leave at 6:45pm.",
+    "And which departure suits you best?": "I'd like to travel on August 14, 2026. I'd like to leave at 6:45pm.",
+    "What flight should I put you on instead?": "I'd like to travel on August 14, 2026. I'd like to leave at 6:45pm.",
+    "Is there a specific flight you're hoping for?":
+        "I'd like to travel on August 14, 2026. I'd like to leave at 6:45pm.",
+    "Do you already have a flight in mind for that day?": "I'd like to leave at 6:45pm.",
+}
+NAMED_OPTIONS = "Would you prefer the early departure or the late one?"  # options named, none the caller knows
+
+
+def test_every_caller_answers_an_open_which_flight_question_with_the_flight_it_wants():
+    for variant in VARIANTS:
+        for question, wanted in OPEN_FLIGHT_QUESTIONS.items():
+            said = call(variant, question)[0]  # the impatient caller adds how long this will take
+            assert said.startswith(wanted) and "Either" not in said, (variant.name, question, said)
+        assert call(variant, NAMED_OPTIONS)[0].startswith("Either is fine with me."), variant.name
+
+
+def twenty_lines() -> list[str]:
+    """A 20-line call of the rep's, each line its own (asking the code, the day, the time in turn)."""
+    asks = ("your booking reference", "the day you'd like to fly", "what time you'd like to leave")
+    return [f"Thanks. For step {number}, could you tell me {asks[number % 3]}?" for number in range(20)]
+
+
+def test_the_callers_history_reads_each_rep_line_once_per_call(monkeypatch):
+    """Before issue 53 the impatient caller read every earlier line again for each reply (253 reads
+    for these 22 lines), the vague one for each loose fact of each reply; now each line once (the
+    vague caller reads only when it says a day or a time loosely)."""
+    read_now, texts = history.read, []
+    monkeypatch.setattr(history, "read", lambda text, known: texts.append(text) or read_now(text, known))
+    lines = twenty_lines()
+    for variant in (IMPATIENT, VAGUE):
+        history._READ.clear()
+        texts.clear()
+        call(variant, *lines[:2], lines[0], lines[0], *lines[2:])  # the first line again: read before
+        assert len(texts) == len(set(texts)), variant.name  # none read twice
+        assert variant is VAGUE or sorted(texts) == sorted(lines)  # the impatient caller reads every one

@@ -9,7 +9,7 @@ from scenarios.customer.variants import VARIANTS
 from scenarios.tasks import HARD_TASKS
 from tests.conftest import OPERATOR, TEST_CONFIG
 from tests.databases import dispose
-from tests.scenarios.hard_calls import evaluate, play_gold
+from tests.scenarios.hard_calls import evaluate, play_gold, say
 
 OTHERS = [variant.number for variant in VARIANTS[1:]]  # variant 0: test_hard_suite.py, test_customer_variant_zero.py
 
@@ -43,6 +43,7 @@ def test_every_branch_of_every_task_is_solved_by_the_variants_gold_path(client, 
             assert (result["success"], result["state_ok"], result["said_ok"], result["verified_first"],
                     result["policy_violations"], result["task_progress"], result["customer_variant"]) == \
                 (1, True, True, True, 0, 1.0, variant), (task, seed, result["state_check"])
+            assert all(step["asks"] or step["tells"] for step in result["gold_actions"] if step["action"] == "say")
 
 
 @pytest.mark.parametrize("variant", OTHERS)
@@ -115,3 +116,15 @@ def test_a_database_made_before_customer_variants_gets_their_columns_and_its_sce
         assert made(client, "TASK_POLICY_CHANGE", 0, 2)["customer_variant"] == 2
     finally:
         dispose(again)
+
+
+@pytest.mark.parametrize("task", ["TASK_POLICY_CHANGE", "TASK_TWO_REQUESTS"])
+def test_which_flight_on_the_new_date_is_answered_with_the_callers_time_on_every_seed_and_variant(client, task):
+    """Before issue 53 every caller said "Either is fine with me.", and a rep who believed it could pick another flight."""
+    for seed in range(5):
+        for variant in [0, *OTHERS]:
+            scenario = made(client, task, seed, variant)
+            say(client, scenario, "Could you give me your confirmation code and the passenger's date of birth, please?")
+            answer = say(client, scenario, "Which flight would you like on your new date?")
+            assert scenario["details"]["customer"]["departure_time"] in answer and "Either" not in answer, \
+                (seed, variant, answer)

@@ -65,3 +65,44 @@ def test_a_change_before_the_caller_is_verified_scores_0(client):
     result = evaluate(client, scenario)
     assert (result["success"], result["verified_first"]) == (0, False)
 
+
+
+def test_a_call_that_neither_changes_nor_tells_names_both_failures(client):
+    """The state's reason first (as `reason`), then what was never said: `reasons` and `failed` name both."""
+    scenario = hard_scenario(client, TASK, 0)
+    result = play(client, scenario, act=False, tell=False)
+    check = result["state_check"]
+    amount = scenario["details"]["expected"]["must_say"][0]
+    assert (result["state_ok"], result["said_ok"], check["passed"]) == (False, False, False)
+    assert check["failed"] == ["state", "said"]
+    assert check["reasons"][0] == check["reason"] and check["reason"].startswith("booking ")
+    assert check["reasons"][1:] == [f"the agent never told the customer {value}"
+                                    for value in scenario["details"]["expected"]["must_say"]]
+    assert amount in check["reasons"][1]
+
+
+def test_a_change_before_verifying_and_never_told_names_every_failed_part(client):
+    scenario = hard_scenario(client, TASK, 1)
+    assert change(client, scenario).status_code == 200
+    check = evaluate(client, scenario)["state_check"]
+    assert check["failed"] == ["said", "verified_first"]
+    assert check["reasons"][-1] == "change_flights succeeded before the caller was verified"
+
+
+def test_a_passing_call_has_no_reasons(client):
+    scenario = hard_scenario(client, TASK, 1)
+    check = play(client, scenario)["state_check"]
+    assert (check["passed"], check["reasons"], check["failed"]) == (True, [], [])
+
+
+def test_a_line_that_says_nothing_the_call_needs_raises_no_progress(client):
+    """"Thanks for holding." met the closing line before issue 53 (1 of 13); the closing line is met
+    only by a line that names the new flight."""
+    scenario = hard_scenario(client, TASK, 0)
+    say(client, scenario, "Thanks for holding.")
+    result = evaluate(client, scenario)
+    assert (result["task_progress"], result["scoring_version"]) == (0.0, 2)
+    closing = result["gold_actions"][-1]
+    assert closing["tells"] == [scenario["details"]["flight"]["outward-flight-number"]]
+    say(client, scenario, f"You're now on flight {closing['tells'][0]}.")
+    assert evaluate(client, scenario)["task_progress"] == round(1 / 13, 4)

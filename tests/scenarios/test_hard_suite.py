@@ -17,6 +17,8 @@ def test_every_branch_of_every_task_is_solved_by_following_the_gold_calls(client
         assert (result["success"], result["state_ok"], result["said_ok"], result["verified_first"],
                 result["policy_violations"], result["task_progress"]) == (1, True, True, True, 0, 1.0), \
             (seed, result["state_check"])
+        # every line to the customer asks or tells something (a closing line its outcome): none is met by any line
+        assert all(step["asks"] or step["tells"] for step in result["gold_actions"] if step["action"] == "say"), seed
 
 
 @pytest.mark.database_independent  # what is drawn, not how it is stored

@@ -78,3 +78,27 @@ def test_run_py_serves_the_customer_of_its_customer_model(tmp_path):
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert json.loads(answer.read()) == {"reply": "It's 6NN5NW."}
+
+
+def test_the_impatient_llm_customer_hangs_up_as_the_rule_based_one_does(make_client):
+    """Told the impatient caller's end-of-call mark, a model reply ending with it ends the call:
+    ended "end", further lines a 409, as with the rule-based impatient caller; the plain LLM caller's
+    same words end nothing."""
+    hang_up = "I've told you that twice already. I'm hanging up."
+    asked = "What is your confirmation code?"
+    with FakeOpenAIServer(lambda request: "Fine. 6NN5NW." if len(request["messages"]) < 6 else hang_up) as fake:
+        client = make_client(CUSTOMER_MODEL="fake-customer", CUSTOMER_BASE_URL=fake.base_url)
+        ids = {}
+        for variant in (5, 0):
+            ids[variant] = client.get(f"/generate-random-scenario?suite=hard&task=TASK_POLICY_CANCEL&seed=0"
+                                      f"&customer_variant={variant}", headers=OPERATOR).json["id"]
+            replies = [client.post(f"/api/customer/messages?scenario={ids[variant]}", json={"text": asked}).json["reply"]
+                       for _ in range(3)]
+            assert replies[-1] == hang_up
+        told = fake.requests[0]["messages"][0]["content"]
+    assert f'end the call by saying exactly "{hang_up}"' in told
+    impatient = client.get(f"/api/customer/messages?scenario={ids[5]}").json
+    assert (impatient["open"], impatient["ended"], impatient["customer"]) == (False, "end", "llm:fake-customer")
+    assert client.post(f"/api/customer/messages?scenario={ids[5]}", json={"text": "Hello?"}).status_code == 409
+    plain = client.get(f"/api/customer/messages?scenario={ids[0]}").json
+    assert (plain["open"], plain["ended"]) == (True, None)

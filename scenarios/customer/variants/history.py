@@ -11,14 +11,31 @@ from ..reading import read
 from ..simulator import AGENT, CUSTOMER, Turn
 
 NOT_COUNTED = ("request", "trip", "consent")  # what a rep may ask again without asking for a fact again
+MAX_READ = 4096  # rep lines whose reading is kept (for the next replies of their calls)
+_READ: dict[tuple[str, tuple], tuple[str, ...]] = {}  # (line, the facts read with) -> the facts it asks
 EXACTLY = re.compile(r"\b(exact|exactly|precise|precisely|specific|full date|which month|what month|month and year|"
                      r"the year|in full)\b", re.I)
 
 
 def asked_lines(turn: Turn) -> list[list[str]]:
-    """The facts each of the rep's lines asked for, in order, the last line's included."""
-    return [[name for name in read(line["text"], turn.known).asked if name not in NOT_COUNTED]
-            for line in turn.transcript if line["role"] == AGENT]
+    """The facts each of the rep's lines asked for, in order, the last line's included: read once
+    per turn (kept on it), each line read once per call (kept by its text and the facts it was read with)."""
+    if turn.asked_lines is None:
+        key = tuple(sorted((name, repr(value)) for name, value in turn.known.items()))
+        turn.asked_lines = [list(_asked(line["text"], turn.known, key))
+                            for line in turn.transcript if line["role"] == AGENT]
+    return turn.asked_lines
+
+
+def _asked(text: str, known: dict, key: tuple) -> tuple[str, ...]:
+    """What a rep's line asks for (the facts counted), read with the facts `known` (`key` names them)."""
+    found = _READ.get((text, key))
+    if found is None:
+        found = tuple(name for name in read(text, known).asked if name not in NOT_COUNTED)
+        if len(_READ) >= MAX_READ:
+            _READ.clear()
+        _READ[text, key] = found
+    return found
 
 
 def times_asked(turn: Turn, name: str) -> int:

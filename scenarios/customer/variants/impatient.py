@@ -25,11 +25,12 @@ def speak_impatiently(turn: Turn) -> str:
 
 
 def ends_call(text: str) -> bool:
-    return text.endswith(HANGING_UP)
+    """The end-of-call mark: a reply (the rule-based caller's, or the LLM customer's) ending with HANGING_UP."""
+    return text.rstrip().rstrip('"”').endswith(HANGING_UP)
 
 
 VARIANT = CustomerVariant(5, "impatient", "asks how long this takes, objects to a question asked twice and hangs up "
                                           "on the third", speak=speak_impatiently, ends_call=ends_call,
                           manner="You are in a hurry: answer, but ask how long this will take; when asked for "
                                  "something you already gave, say \"I already told you that.\" before answering; if "
-                                 "asked for the same thing a third time, say you are hanging up.")
+                                 f"asked for the same thing a third time, end the call by saying exactly \"{HANGING_UP}\"")

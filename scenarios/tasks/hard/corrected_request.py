@@ -41,8 +41,9 @@ def _another_day(draw: Draw, flight: dict) -> str:
 
 def gold(details: dict) -> list[dict]:
     facts = details["customer"]
+    day = dt.date.fromisoformat(facts["travel_date"])
     read_back = steps.say(f"So that's {spoken_date(facts['travel_date'], 'long')}, leaving at "
-                          f"{facts['departure_time']}, correct?")
+                          f"{facts['departure_time']}, correct?", tells=(f"{day:%B} {day.day}",))  # the day read back
     return [VERIFY, policy_change.ASK_NEW_FLIGHT, read_back, *steps.find_booking(details["confirmation-code"]),
             *policy_change.change_and_tell(details)]
 

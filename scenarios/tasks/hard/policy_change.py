@@ -54,7 +54,8 @@ def change_and_tell(details: dict, on_modify_screen: bool = False) -> list[dict]
             steps.say(f"The change costs ${terms['amount']} ({terms['rule']}). Shall I go ahead?", tells=told,
                       asks=("consent",)),
             steps.click("save-flights"),
-            steps.say(f"Done: booking {code} now flies on flight {flight['outward-flight-number']}.")]
+            steps.say(f"Done: booking {code} now flies on flight {flight['outward-flight-number']}.",
+                      tells=(flight["outward-flight-number"],))]
 
 
 def gold_calls(details: dict) -> list[dict]:

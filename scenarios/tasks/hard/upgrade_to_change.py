@@ -85,7 +85,8 @@ def gold(details: dict) -> list[dict]:
             steps.click("upgrade-submit"), steps.click("change-flights"),
             steps.fill("change-depart", flight["departure"]), steps.click("change-search"),
             *steps.flight_choice(flight, prefix="change-"), steps.click("save-flights"),
-            steps.say(f"Done: booking {code} is now {fare} and flies on flight {flight['outward-flight-number']}.")]
+            steps.say(f"Done: booking {code} is now {fare} and flies on flight {flight['outward-flight-number']}.",
+                      tells=(fare, flight["outward-flight-number"]))]
 
 
 def gold_calls(details: dict) -> list[dict]:

@@ -40,7 +40,7 @@ def handle(request: dict) -> list[dict]:
     return [steps.click("modify-booking"), steps.fill("upgrade-fare", fare), steps.click("upgrade-quote"),
             steps.say(f"Upgrading to {fare} costs ${terms['amount']} ({terms['rule']}). Shall I go ahead?",
                       tells=told, asks=("consent",)),
-            steps.click("upgrade-submit"), steps.say(f"Done: booking {code} is now {fare}.")]
+            steps.click("upgrade-submit"), steps.say(f"Done: booking {code} is now {fare}.", tells=(fare,))]
 
 
 def calls(request: dict) -> list[dict]:
