@@ -5,7 +5,7 @@ A task's gold path is counted in the actions a method takes (`Policy.action_spac
 typing into a field four: click, select all, type, Tab). On the page channel each line to the
 customer is typed into the Call panel and sent, a transfer made on its screen, and the call ended
 with End call (agent/policies/oracle.on_the_page). The cap is twice the longest gold path over
-GOLD_SEEDS plus ten, as CUBE's `recommended_max_steps` (integrations/cube/), and never below
+GOLD_SEEDS (EXPERT_GOLD_SEEDS for the expert suite's templates) plus ten, as CUBE's `recommended_max_steps` (integrations/cube/), and never below
 FULL_MAX_STEPS, the cap of before. The longest paths are data (step_caps.json), written from the
 scenarios themselves:
 
@@ -27,6 +27,9 @@ from ..env.actions import PAGE_CHANNEL, SAY_CHANNEL
 ELEMENTS, COORDINATES = "elements", "coordinates"
 SPACES = (ELEMENTS, COORDINATES)
 GOLD_SEEDS = range(10)
+# The expert suite's templates draw request i's branch from seed + i, and no kind has more than five
+# branches: five seeds meet every branch of every request.
+EXPERT_GOLD_SEEDS = range(5)
 STEP_CAP_FACTOR, STEP_CAP_EXTRA = 2, 10
 MINIMUM = 60  # FULL_MAX_STEPS (protocols.py): a default cap is never below the one of before
 CAPS_FILE = Path(__file__).with_name("step_caps.json")
@@ -76,7 +79,8 @@ def measured(client, suites=("full", "hard", "expert")) -> dict:
     found = {}
     for suite in suites:
         channels = (SAY_CHANNEL, PAGE_CHANNEL) if SUITES[suite].hidden_details else (SAY_CHANNEL,)
-        paths = {task: [client.generate(task, seed, suite)[0]["gold_actions"] for seed in GOLD_SEEDS]
+        seeds = EXPERT_GOLD_SEEDS if suite == "expert" else GOLD_SEEDS
+        paths = {task: [client.generate(task, seed, suite)[0]["gold_actions"] for seed in seeds]
                  for task in SUITES[suite].task_names}
         found[suite] = {task: {key: max(gold_length(steps, space, channel) for steps in gold)
                                for channel in channels for space, key in zip(SPACES, keys(channel))}
