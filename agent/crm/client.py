@@ -15,7 +15,7 @@ TOKEN_VARIABLE = "CRM_OPERATOR_TOKEN"
 URL_VARIABLE = "AIRLINECRM_URL"  # the CRM that task packages (BrowserGym, CUBE) use instead of their own
 # What /evaluate's answer says of an episode, as task packages pass it on with the reward.
 VERDICT_KEYS = ("success", "task_progress", "num_actions", "state_check", "matched", "said_ok", "verified_first",
-                "policy_violations", "transferred")
+                "policy_violations", "transferred", "requests")  # requests: an expert call's, each judged
 
 
 class ServerError(RuntimeError):

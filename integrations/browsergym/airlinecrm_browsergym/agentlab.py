@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bgym import Benchmark, EnvArgs, HighLevelActionSetArgs
 
-from . import TASK_IDS
+from . import TASK_IDS, TASK_SPLITS
 
 
 @dataclass
@@ -24,14 +24,20 @@ class AirlineCrmEnvArgs(EnvArgs):
 
 
 def airlinecrm_benchmark(tasks=None, seeds=range(20), max_steps: int = 30, headless: bool = True,
-                         action_subsets: tuple[str, ...] = ("chat", "bid")) -> Benchmark:
-    """Every task (or the `tasks` ids, e.g. ["airlinecrm.book-flight"]) on every seed: BrowserGym
-    seed N is the CRM's scenario seed N. Agents act by bid and answer in the chat by default; add
-    "coord" to `action_subsets` for agents that act by position."""
-    names = list(tasks or TASK_IDS)
+                         action_subsets: tuple[str, ...] = ("chat", "bid"), split: str | None = None) -> Benchmark:
+    """Every task (or the `tasks` ids, e.g. ["airlinecrm.book-flight"]; with `split`, the expert
+    suite's templates of that split, train or test) on every seed: BrowserGym seed N is the CRM's
+    scenario seed N. Agents act by bid and answer in the chat by default; add "coord" to
+    `action_subsets` for agents that act by position."""
+    if split is not None and split not in set(TASK_SPLITS.values()):
+        raise ValueError(f"unknown split {split}; the expert suite's: {', '.join(sorted(set(TASK_SPLITS.values())))}")
+    names = list(tasks or (TASK_IDS if split is None else [task for task, of in TASK_SPLITS.items() if of == split]))
     unknown = sorted(set(names) - set(TASK_IDS))
     if unknown:
         raise ValueError(f"unknown AirlineCRM task {', '.join(unknown)}; known: {', '.join(TASK_IDS)}")
+    outside = [name for name in names if split is not None and TASK_SPLITS.get(name) != split]
+    if outside:
+        raise ValueError(f"{', '.join(outside)} is not in the {split} split of the expert suite")
     return Benchmark(
         name="airlinecrm",
         high_level_action_set_args=HighLevelActionSetArgs(subsets=tuple(action_subsets)),

@@ -27,7 +27,7 @@ from agent.env.observation import call_has_ended, page_call_state, settle_page
 from agent.env.task_text import task_text
 from agent.policies.oracle_on_page import OracleOnPage
 from scenarios.customer.simulator import CLOSING
-from scenarios.tasks import HARD_TASKS
+from scenarios.tasks import EXPERT_TASKS, HARD_TASKS
 
 from .chromium import use_debian_chromium
 from .server import crm_server
@@ -41,7 +41,7 @@ class AirlineCrmTask(AbstractBrowserTask):
     """A scenario of `task_name` (a CRM task type, e.g. TASK_BOOK_FLIGHT) with BrowserGym's seed."""
 
     task_name = ""
-    suite: str | None = None  # "hard" for the hard suite's tasks; None: the server's own
+    suite: str | None = None  # "hard" or "expert" for those suites' tasks (a customer on the line); None: the server's own
 
     @classmethod
     def get_task_id(cls) -> str:
@@ -126,5 +126,5 @@ class AirlineCrmTask(AbstractBrowserTask):
 def task_class(task_name: str) -> type[AirlineCrmTask]:
     """The AirlineCrmTask subclass of one CRM task type (BrowserGym registers one class per id)."""
     slug = task_name.removeprefix("TASK_").title().replace("_", "")
-    suite = "hard" if task_name in HARD_TASKS else None
+    suite = "hard" if task_name in HARD_TASKS else "expert" if task_name in EXPERT_TASKS else None
     return type(f"{slug}Task", (AirlineCrmTask,), {"task_name": task_name, "suite": suite, "__module__": __name__})

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from airlinecrm_browsergym import TASK_IDS
+from airlinecrm_browsergym import TASK_IDS, TASK_SPLITS
 from airlinecrm_browsergym.agentlab import airlinecrm_benchmark
 
 
@@ -21,6 +21,12 @@ def test_the_benchmark_plays_every_task_on_every_seed():
     assert [(a.task_name, a.task_seed) for a in one.env_args_list] == [("airlinecrm.book-flight", 7)]
     with pytest.raises(ValueError, match="unknown AirlineCRM task airlinecrm.book-hotel"):
         airlinecrm_benchmark(tasks=["airlinecrm.book-hotel"])
+    test = airlinecrm_benchmark(seeds=[0], split="test")
+    assert [a.task_name for a in test.env_args_list] == [t for t, split in TASK_SPLITS.items() if split == "test"]
+    with pytest.raises(ValueError, match="is not in the train split of the expert suite"):
+        airlinecrm_benchmark(tasks=[test.env_args_list[0].task_name], split="train")
+    with pytest.raises(ValueError, match="unknown split dev"):
+        airlinecrm_benchmark(split="dev")
 
 
 def test_unpickled_env_args_register_the_tasks_in_a_fresh_process():

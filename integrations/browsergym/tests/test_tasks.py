@@ -10,6 +10,7 @@ import pytest
 from browsergym.utils.obs import flatten_axtree_to_str
 
 import airlinecrm_browsergym
+from scenarios.tasks.expert import TEMPLATES
 from agent.crm.client import ScenarioClient
 from agent.env.browser import chromium_executable
 from airlinecrm_browsergym.server import crm_server
@@ -47,9 +48,21 @@ def bids(obs) -> dict[str, str]:
     return found
 
 
-def test_the_six_tasks_and_every_task_of_the_hard_suite_are_registered():
-    assert list(airlinecrm_browsergym.TASK_IDS) == EXPECTED_IDS + HARD_IDS
-    assert {f"browsergym/{task_id}" for task_id in EXPECTED_IDS + HARD_IDS} <= set(gym.registry)
+def test_the_six_tasks_every_task_of_the_hard_suite_and_every_expert_template_are_registered():
+    expert = [f"airlinecrm.expert-{t.name.removeprefix('EXPERT_').lower().replace('_', '-')}" for t in TEMPLATES]
+    assert list(airlinecrm_browsergym.TASK_IDS) == EXPECTED_IDS + HARD_IDS + expert
+    assert {f"browsergym/{task_id}" for task_id in EXPECTED_IDS + HARD_IDS + expert} <= set(gym.registry)
+    assert airlinecrm_browsergym.TASK_SPLITS == {task_id: t.split for task_id, t in zip(expert, TEMPLATES)}
+
+
+@pytest.mark.parametrize("task_id", ["airlinecrm.expert-name-change-cancel-quote", "airlinecrm.expert-move-or-cancel-book"])
+def test_the_gold_steps_and_lines_earn_the_reward_of_an_expert_template(make_env, task_id):
+    env = make_env(task_id)
+    env.reset(seed=0)
+    assert env.unwrapped.task.scenario["conversation"][0]["text"].startswith("Hi. ")
+    env.unwrapped.task.cheat(env.unwrapped.page, env.unwrapped.chat.messages)
+    _, reward, terminated, _, info = env.step("noop(0)")
+    assert (reward, terminated) == (1.0, True) and all(r["ok"] for r in info["task_info"]["requests"])
 
 
 @pytest.mark.parametrize("task_id", EXPECTED_IDS)

@@ -4,7 +4,8 @@ Every task of the full, hard and expert suites and the paper suite's five, with 
 suite and the task (`full.book-flight`, `paper.book-flight`, `hard.policy-change`,
 `expert.change-cancel`). An expert template keeps its split (`train` or `test`, CUBE's `split`
 field: `subset_from_glob("split", "train")`); every other task is `test`. The gold path's length
-varies with the seed (a hard task's branches): a task records the longest over seeds 0-9, and twice
+varies with the seed (a hard task's branches): a task records the longest over seeds 0-9 (an expert
+template over seeds 0-4, which meet every branch of its requests), and twice
 that and ten more as the recommended step cap. The file is written from the scenarios themselves:
 
     .venv-cube/bin/python -m airlinecrm_cube.metadata     # rewrites task_metadata.json
@@ -20,6 +21,7 @@ from cube.task import TaskMetadata
 
 SUITE_ORDER = ("full", "paper", "hard", "expert")
 GOLD_SEEDS = range(10)  # the seeds whose gold paths the step cap covers
+EXPERT_GOLD_SEEDS = range(5)  # an expert template's: request i draws its branch with seed + i, no kind has more than 5
 STEP_CAP_FACTOR, STEP_CAP_EXTRA = 2, 10  # room beyond the gold path for looking around, mistakes, the Call panel
 METADATA_FILE = Path(__file__).with_name("task_metadata.json")
 
@@ -37,15 +39,17 @@ def task_id(suite: str, task: str) -> str:
     return f"{suite}.{task.removeprefix('TASK_').removeprefix('EXPERT_').lower().replace('_', '-')}"
 
 
-def build(client) -> dict[str, AirlineCrmTaskMetadata]:
-    """Every task's metadata, from the scenarios of the CRM `client` talks to (with its operator token)."""
+def build(client, only=None) -> dict[str, AirlineCrmTaskMetadata]:
+    """Every task's metadata (or that of the task names `only`), from the scenarios of the CRM
+    `client` talks to (with its operator token)."""
     from scenarios.suites import SUITES, split_of
 
     tasks = {}
     for suite_name in SUITE_ORDER:
         suite = SUITES[suite_name]
-        for task in suite.task_names:
-            longest = max(len(client.generate(task, seed, suite_name)[0]["gold_actions"]) for seed in GOLD_SEEDS)
+        seeds = EXPERT_GOLD_SEEDS if suite_name == "expert" else GOLD_SEEDS
+        for task in (name for name in suite.task_names if only is None or name in only):
+            longest = max(len(client.generate(task, seed, suite_name)[0]["gold_actions"]) for seed in seeds)
             words = task.removeprefix("TASK_").removeprefix("EXPERT_").replace("_", " ").lower()
             meta = AirlineCrmTaskMetadata(
                 id=task_id(suite_name, task), abstract_description=f"{words.capitalize()}: {suite.description}.",

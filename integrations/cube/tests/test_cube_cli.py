@@ -16,7 +16,7 @@ def test_cube_list_shows_the_benchmark(tmp_path):
     listed = cube("list", cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     row = next(line for line in listed.stdout.splitlines() if "airlinecrm-cube" in line)
-    assert "23" in row.split() and "(failed to load)" not in listed.stdout
+    assert "155" in row.split() and "(failed to load)" not in listed.stdout  # 23 tasks and 132 expert templates
 
 
 def test_cube_test_passes(tmp_path):

@@ -27,7 +27,17 @@ def test_every_full_and_hard_task_is_solved_by_its_gold_steps(make_task, task_id
     assert out.info["success"] and out.info["state_check"]["passed"] and all(out.info["matched"])
 
 
-@pytest.mark.parametrize("task_id", ["full.cancel-flight", "hard.policy-cancel"])
+@pytest.mark.parametrize("task_id", ["expert.name-change-cancel-quote", "expert.move-or-cancel-book",
+                                     "expert.change-cancel-supervisor-mixed"])
+def test_expert_templates_are_solved_by_their_gold_steps_request_by_request(make_task, task_id):
+    task = make_task(task_id, seed=0, gold_step=True)
+    obs, info = task.reset()
+    assert task._scenario["conversation"][0]["text"] in text_of(obs) and info["suite"] == "expert"
+    out = play_gold_steps(task)
+    assert (out.done, out.reward) == (True, 1.0) and all(request["ok"] for request in out.info["requests"])
+
+
+@pytest.mark.parametrize("task_id", ["full.cancel-flight", "hard.policy-cancel", "expert.change-cancel"])
 def test_a_task_that_does_nothing_gets_nothing(make_task, task_id):
     task = make_task(task_id)
     task.reset()
