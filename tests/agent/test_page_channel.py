@@ -155,7 +155,7 @@ def test_a_page_channel_run_records_its_channel_and_a_say_run_does_not_resume_in
 @pytest.mark.parametrize("argv, message", [
     (["--protocol", "full", "--channel", "page"], "--channel says how the customer on the line reaches the agent; "
                                                   "--protocol full has no customer on the line (the protocols with "
-                                                  "one: hard)"),
+                                                  "one: hard, expert)"),
     (["--protocol", "hard", "--channel", "page", "--method", "toolcall", "--model", "m"],
      "--channel page puts the call on the page; toolcall works without one (it speaks to the customer with its tools)"),
 ])
