@@ -16,7 +16,7 @@ from agent.results.intervals import cluster_bootstrap, wilson  # noqa: E402
 from scenarios.app import create_app  # noqa: E402
 from scenarios.steps import CALL_STEPS  # noqa: E402
 from scenarios.store import World, describe  # noqa: E402
-from scenarios.suites import suite_named  # noqa: E402
+from scenarios.suites import split_of, suite_named  # noqa: E402
 
 from crm_app.db import get_session  # noqa: E402
 
@@ -34,15 +34,10 @@ def structure(world: World) -> list[str]:
         outcomes = [request["expected"]["outcome"] for request in details["requests"]]
         kinds = ", ".join(request["kind"] + (" (if)" if request.get("conditional") else "") +
                           (" (revised)" if "revision" in request else "") for request in details["requests"])
-        rows.append(f"| {task.name} | {_split(task.name)} | {kinds} | {len(sample.setup)} | "
+        rows.append(f"| {task.name} | {split_of(suite, task.name)} | {kinds} | {len(sample.setup)} | "
                     f"{len(gold) - said} + {said} | {len(calls)} | {outcomes.count('refused')} | "
                     f"{outcomes.count('transfer')} |")
     return rows
-
-
-def _split(name: str) -> str:
-    from scenarios.suites import SUITES, split_of
-    return split_of(SUITES["expert"], name)
 
 
 def interval_widths() -> list[str]:

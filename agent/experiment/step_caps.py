@@ -30,6 +30,11 @@ GOLD_SEEDS = range(10)
 # The expert suite's templates draw request i's branch from seed + i, and no kind has more than five
 # branches: five seeds meet every branch of every request.
 EXPERT_GOLD_SEEDS = range(5)
+
+
+def gold_seeds(suite: str) -> range:
+    """The seeds whose gold paths a task's cap covers."""
+    return EXPERT_GOLD_SEEDS if suite == "expert" else GOLD_SEEDS
 STEP_CAP_FACTOR, STEP_CAP_EXTRA = 2, 10
 MINIMUM = 60  # FULL_MAX_STEPS (protocols.py): a default cap is never below the one of before
 CAPS_FILE = Path(__file__).with_name("step_caps.json")
@@ -79,8 +84,7 @@ def measured(client, suites=("full", "hard", "expert")) -> dict:
     found = {}
     for suite in suites:
         channels = (SAY_CHANNEL, PAGE_CHANNEL) if SUITES[suite].hidden_details else (SAY_CHANNEL,)
-        seeds = EXPERT_GOLD_SEEDS if suite == "expert" else GOLD_SEEDS
-        paths = {task: [client.generate(task, seed, suite)[0]["gold_actions"] for seed in seeds]
+        paths = {task: [client.generate(task, seed, suite)[0]["gold_actions"] for seed in gold_seeds(suite)]
                  for task in SUITES[suite].task_names}
         found[suite] = {task: {key: max(gold_length(steps, space, channel) for steps in gold)
                                for channel in channels for space, key in zip(SPACES, keys(channel))}

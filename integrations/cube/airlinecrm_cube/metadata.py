@@ -19,10 +19,10 @@ from pathlib import Path
 
 from cube.task import TaskMetadata
 
+# The seeds whose gold paths a cap covers and the room beyond them, as the agent's own default caps
+from agent.experiment.step_caps import STEP_CAP_EXTRA, STEP_CAP_FACTOR, gold_seeds
+
 SUITE_ORDER = ("full", "paper", "hard", "expert")
-GOLD_SEEDS = range(10)  # the seeds whose gold paths the step cap covers
-EXPERT_GOLD_SEEDS = range(5)  # an expert template's: request i draws its branch with seed + i, no kind has more than 5
-STEP_CAP_FACTOR, STEP_CAP_EXTRA = 2, 10  # room beyond the gold path for looking around, mistakes, the Call panel
 METADATA_FILE = Path(__file__).with_name("task_metadata.json")
 
 
@@ -47,9 +47,9 @@ def build(client, only=None) -> dict[str, AirlineCrmTaskMetadata]:
     tasks = {}
     for suite_name in SUITE_ORDER:
         suite = SUITES[suite_name]
-        seeds = EXPERT_GOLD_SEEDS if suite_name == "expert" else GOLD_SEEDS
         for task in (name for name in suite.task_names if only is None or name in only):
-            longest = max(len(client.generate(task, seed, suite_name)[0]["gold_actions"]) for seed in seeds)
+            longest = max(len(client.generate(task, seed, suite_name)[0]["gold_actions"])
+                          for seed in gold_seeds(suite_name))
             words = task.removeprefix("TASK_").removeprefix("EXPERT_").replace("_", " ").lower()
             meta = AirlineCrmTaskMetadata(
                 id=task_id(suite_name, task), abstract_description=f"{words.capitalize()}: {suite.description}.",
