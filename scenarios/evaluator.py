@@ -53,10 +53,12 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     said with a caller of customer variant `caller` (which may ask for other gold lines)."""
     calls = list(calls)
     modality = modality or modality_of(events, calls)
-    check = check_state(task, details, events, initial, final, calls)
+    outcome = Outcome(details, events, initial, final, task.expect(initial, details), calls)
+    check = state_verdict(task, outcome)
     new_codes = [code for code in final if code not in initial]
     call = judge(details, list(messages), calls, new_codes, initial, caller) if "expected" in details else None
-    requests = _requests(task, details, events, initial, final, calls, list(messages), new_codes)
+    # the verdict on each request of a call of several (the expert suite's details list them)
+    requests = judge_requests(outcome, list(messages), new_codes) if "requests" in details else None
     success = int(check["passed"] and (call is None or call_passed(call)) and all(r["ok"] for r in requests or ()))
     gold = _carried(caller.gold(task.gold(details), details, initial))
     gold_calls = _carried(caller.gold_calls(task.gold_calls(details), details, initial))
@@ -104,15 +106,6 @@ def _carried(steps: list[dict]) -> list[dict]:
         last = step.get("request", last)
         tagged.append({**step, "request": last})
     return tagged
-
-
-def _requests(task: Task, details: dict, events, initial: dict, final: dict, calls: list[dict],
-              messages: list[dict], new_codes: list[str]) -> list[dict] | None:
-    """The verdict on each request of a call of several (the expert suite's details list them)."""
-    if "requests" not in details:
-        return None
-    outcome = Outcome(details, events, initial, final, task.expect(initial, details), calls)
-    return judge_requests(outcome, messages, new_codes)
 
 
 def _with_says(gold: list[dict], done: list[int], matched: list[bool], total: int, modality: str,
@@ -168,12 +161,9 @@ def describe_call(call: dict) -> str:
     return f"{call.get('operation')}{f' {code}' if code else ''} -> {call.get('status')}"
 
 
-def check_state(task: Task, details: dict, events: list[dict], initial: dict, final: dict,
-                calls: list[dict] = ()) -> dict:
-    """The task's goal holds in `final`, and `final` is the state the gold steps leave."""
-    expected = task.expect(initial, details)
-    outcome = Outcome(details, events, initial, final, expected, list(calls))
-    reason = task.goal(outcome) or difference(final, expected, initial.keys())
+def state_verdict(task: Task, outcome: Outcome) -> dict:
+    """The task's goal holds in the final state, and it is the state the gold steps leave."""
+    reason = task.goal(outcome) or difference(outcome.final, outcome.expected, outcome.initial.keys())
     return {"passed": reason is None, "reason": reason or PASSED}
 
 
