@@ -167,3 +167,9 @@ def _query_flight_id(value):
     that a row id can be are a number; anything else stays text)."""
     found = parse_id(value) if isinstance(value, str) else None
     return found if isinstance(found, int) else _text("text", value)
+
+
+def describe_call(call: dict) -> str:
+    """A recorded call as one line: 'cancel_booking WQCWGR -> 200'."""
+    code = (call.get("params") or {}).get("code")
+    return f"{call.get('operation')}{f' {code}' if code else ''} -> {call.get('status')}"

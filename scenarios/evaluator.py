@@ -31,6 +31,7 @@ from itertools import accumulate
 
 from .call_scoring import align_calls
 from .call_steps import protect_card_data
+from .calls import describe_call
 from .card_data import Protect, keep
 from .conversation_scoring import CALL_VERDICTS, SCORING_VERSION, STATE, call_passed, judge, says_met
 from .customer.variants import PLAIN, CustomerVariant
@@ -39,6 +40,7 @@ from .state import difference
 from .steps import CALL_STEPS, describe
 from .tasks.base import Outcome, Task
 from .tasks.expert.scoring import judge_requests
+from .violations import violations as violations_of
 
 PASSED = "the goal holds and nothing else changed"
 CALL_ONLY = "(the call with the customer)"  # the metrics' one entry of an episode that only talked
@@ -59,7 +61,9 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     call = judge(details, list(messages), calls, new_codes, initial, caller) if "expected" in details else None
     # the verdict on each request of a call of several (the expert suite's details list them)
     requests = judge_requests(outcome, list(messages), new_codes) if "requests" in details else None
-    success = int(check["passed"] and (call is None or call_passed(call)) and all(r["ok"] for r in requests or ()))
+    broken = violations_of(details, list(messages), calls) if requests is not None else None
+    success = int(check["passed"] and (call is None or call_passed(call)) and all(r["ok"] for r in requests or ())
+                  and not broken)
     gold = _carried(caller.gold(task.gold(details), details, initial))
     gold_calls = _carried(caller.gold_calls(task.gold_calls(details), details, initial))
     walked = [step for step in gold if step["action"] not in CALL_STEPS]  # the page's steps; the rest are the call's
@@ -92,7 +96,7 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
         "state_check": check,
         **({key: call[key] for key in CALL_VERDICTS if key in call}
            | {"state_ok": check["state_ok"], "scoring_version": SCORING_VERSION} if call else {}),
-        **({"requests": requests} if requests is not None else {}),
+        **({"requests": requests, "violations": broken} if requests is not None else {}),
     }
 
 
@@ -153,12 +157,6 @@ def _progress(done: list[int], actions: list[str], total: int, success: int) -> 
     if not metrics:
         metrics = [{"step": 0, "action": "", "task_completion": success, "%complete": 0.0}]
     return {"task_progress": metrics[-1]["%complete"], "metrics": metrics}
-
-
-def describe_call(call: dict) -> str:
-    """A recorded call as one line: 'cancel_booking WQCWGR -> 200'."""
-    code = (call.get("params") or {}).get("code")
-    return f"{call.get('operation')}{f' {code}' if code else ''} -> {call.get('status')}"
 
 
 def state_verdict(task: Task, outcome: Outcome) -> dict:
