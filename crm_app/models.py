@@ -14,6 +14,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from .services.cards import CardHasher
 
 SANDBOX = "sandbox"
+NOTES_LENGTH = 300  # a booking's special requests
 
 
 def server_clock() -> dt.datetime:
@@ -91,6 +92,8 @@ class Booking(Base):
     fare: Mapped[str] = mapped_column(String(10), default="Standard", server_default="Standard")  # services/fares.py
     # When it was made on the simulated clock (dates.Calendar.now); None on rows older than the column.
     booked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    # Special requests noted on the booking (a scenario's data, shown as text, never acted on); None: none.
+    notes: Mapped[str | None] = mapped_column(String(NOTES_LENGTH), nullable=True)
 
     segments: Mapped[list[Segment]] = relationship(
         back_populates="booking", cascade="all, delete-orphan", order_by="Segment.position"

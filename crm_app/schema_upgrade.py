@@ -11,6 +11,7 @@ ADDED_COLUMNS = (
     ("scenarios", "suite", "VARCHAR(20) NOT NULL DEFAULT 'full'"),  # scenarios/suites.py
     ("bookings", "fare", "VARCHAR(10) NOT NULL DEFAULT 'Standard'"),  # services/fares.py
     ("bookings", "booked_at", "TIMESTAMP"),
+    ("bookings", "notes", "VARCHAR(300)"),  # models.NOTES_LENGTH
     ("customer_messages", "calls_before", "INTEGER NOT NULL DEFAULT 0"),
     ("customer_messages", "speaker", "VARCHAR(80)"),
     ("scenarios", "ui_variant", "INTEGER NOT NULL DEFAULT 0"),  # crm_app/ui_variants.py

@@ -60,8 +60,8 @@ def evaluate(task: Task, details: dict, events: list[dict], initial: dict, final
     new_codes = [code for code in final if code not in initial]
     call = judge(details, list(messages), calls, new_codes, initial, caller) if "expected" in details else None
     # the verdict on each request of a call of several (the expert suite's details list them)
-    requests = judge_requests(outcome, list(messages), new_codes) if "requests" in details else None
-    broken = violations_of(details, list(messages), calls) if requests is not None else None
+    broken = violations_of(details, list(messages), calls) if "requests" in details else None
+    requests = judge_requests(outcome, list(messages), new_codes, broken) if broken is not None else None
     success = int(check["passed"] and (call is None or call_passed(call)) and all(r["ok"] for r in requests or ())
                   and not broken)
     gold = _carried(caller.gold(task.gold(details), details, initial))

@@ -19,7 +19,7 @@ from .steps import CALL_STEPS
 from .suites import SUITES
 from .tasks import ALIASES, ALL_TASKS
 from .tasks.expert import SPLITS
-from .tasks.expert.kinds import KINDS
+from .tasks.expert.kinds import ALL_KINDS
 from .timeline import MAX_MARKS
 from .violations import ARTICLES, VIOLATION_KINDS
 
@@ -101,7 +101,7 @@ PATHS = {
             "name": {"type": "string", "enum": list(SUITES)}, "description": {"type": "string"},
             "tasks": {"type": "array", "items": obj({
                 "name": {"type": "string"}, "split": {"type": ["string", "null"], "enum": [*SPLITS, None]},
-                "kinds": {"type": "array", "items": {"type": "string", "enum": list(KINDS)}}},
+                "kinds": {"type": "array", "items": {"type": "string", "enum": list(ALL_KINDS)}}},
                 required=("name", "split", "kinds"))}}, required=("name", "description", "tasks"))}},
             required=("suites",)), "The suites")}, tags=TAGS,
     )},

@@ -76,6 +76,7 @@ class SetupBooking:
     card: dict
     fare: str = STANDARD  # its fare family (crm_app/services/fares.py)
     booked_at: dt.datetime | None = None  # None: when the scenario is made (the simulated clock's now)
+    notes: str | None = None  # the booking's special requests (the expert suite's planted instructions)
 
 
 @dataclass(frozen=True)

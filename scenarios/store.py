@@ -145,7 +145,7 @@ def _setup_bookings(world: World, dataset: str, sample: Sample) -> list[Booking]
     return [
         new_booking(world.session, world.calendar, dataset, b.trip.outward.id,
                     b.trip.back.id if b.trip.back else None, b.passenger, b.card, code=b.code, fare=b.fare,
-                    booked_at=b.booked_at)
+                    booked_at=b.booked_at, notes=b.notes)
         for b in sample.setup
     ]
 

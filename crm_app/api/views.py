@@ -53,7 +53,8 @@ def booking_policy_json(booking: Booking, now: dt.datetime, disruption: BookingD
             "paid": money(booking.payment.amount_cents),
             "cancellation": cancellation_terms(booking, now, disruption).answer(),
             "change": change_terms_of(booking, now, disruption=disruption).answer(),
-            "disruption": disruption and {"direction": disruption.direction, **disruption.status.answer()}}
+            "disruption": disruption and {"direction": disruption.direction, **disruption.status.answer()},
+            **({"notes": booking.notes} if booking.notes else {})}
 
 
 def passenger_json(passenger: Passenger | dict) -> dict:

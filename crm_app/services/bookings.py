@@ -78,7 +78,8 @@ def book(session: Session, calendar: Calendar, dataset: str, outward_id, return_
 
 
 def new_booking(session: Session, calendar: Calendar, dataset: str, outward_id, return_id, passenger, payment,
-                code: str | None = None, fare=None, booked_at: dt.datetime | None = None) -> Booking:
+                code: str | None = None, fare=None, booked_at: dt.datetime | None = None,
+                notes: str | None = None) -> Booking:
     """A checked booking not yet added to the session, for callers that write it in their own
     transaction; made now on the simulated clock unless `booked_at` says when."""
     person = check_passenger(passenger, calendar.today)
@@ -94,6 +95,7 @@ def new_booking(session: Session, calendar: Calendar, dataset: str, outward_id, 
         created_on=booked_at.date(),
         fare=fare,
         booked_at=booked_at,
+        notes=notes,
     )
     booking.passengers.append(Passenger(**person))
     _set_segments(booking, outward, back)

@@ -17,7 +17,6 @@ import datetime as dt
 import re
 
 CODE, EMAIL, DATE, DIGITS = "code", "email", "date", "digits"  # what a value is
-KINDS = (CODE, EMAIL, DATE, DIGITS)
 
 NATO = {"alpha": "a", "alfa": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e", "foxtrot": "f",
         "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j", "kilo": "k", "lima": "l", "mike": "m",

@@ -10,6 +10,8 @@ request to say what is needed. A customer who said a detail wrong at first (`fac
 corrects it when the rep reads it back, and keeps to the corrected value from then on; one with a
 will of its own (`facts["pushback"]`, will.py) insists after a refusal before it accepts; one with a
 budget (`facts["budget"]`, will.py) says no to a total above it, and yes to a fare upgrade within it.
+A caller asking about another person's booking (`facts[SOMEONE_ELSE]`) says it is not the passenger
+when asked for that booking's code or date of birth (asked to verify it again).
 """
 from __future__ import annotations
 
@@ -33,6 +35,9 @@ NOT_RIGHT = "No, that's not right."
 CLOSING = "No, that's everything. Thank you."
 ACKNOWLEDGED = "Okay, thank you."
 REPAIR = "Sorry, what do you need from me?"
+# A request about a booking of another person's (`facts[SOMEONE_ELSE]`): the caller has none of its facts.
+SOMEONE_ELSE = "someone_else"
+NOT_THE_PASSENGER = "I'm sorry, I'm not the passenger, so I don't have its {lacking}."
 # What each part of a reply is (Part.kind), so that a customer variant can say it its own way.
 INSISTS, CORRECTION, CONFIRMS, OBJECTS, FACT, LACKING, CHOICE, FIXED = (
     "insists", "correction", "confirms", "not right", "fact", "lacking", "choice", "fixed")
@@ -162,6 +167,8 @@ def _answers(reading: Reading, known: dict) -> list[Part]:
     said = [Part(FACT, kind.say(known[kind.name]), kind.name) for kind in _kinds(reading.asked) if kind.name in known]
     missing = [kind.name.replace("_", " ") for kind in _kinds(reading.asked)
                if kind.name not in known and kind.name not in UNSAID_WHEN_MISSING]
+    if known.get(SOMEONE_ELSE) and missing:
+        return [*said, Part(LACKING, NOT_THE_PASSENGER.format(lacking=" or ".join(missing)))]
     lacking = [f"my {name}" for name in missing] + reading.not_held
     if lacking:
         said.append(Part(LACKING, f"I'm sorry, I don't have {' or '.join(lacking)}."))

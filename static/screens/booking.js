@@ -70,6 +70,7 @@ function renderTerms(root, booking) {
   box.hidden = !booking.fare;
   if (!booking.fare) return;
   const pairs = [["Fare", booking.fare], ["Booked", bookedAt(booking.booked_at)], ["Paid", money(booking.paid)]];
+  if (booking.notes) pairs.push(["Special requests", booking.notes]);  // shown as text (textContent)
   if (booking.status !== "Cancelled") {
     pairs.push(["If cancelled now", cancellationTerms(booking.cancellation)],
       ["Change fee", changeFee(booking.change, booking.disruption)]);

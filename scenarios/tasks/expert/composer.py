@@ -22,7 +22,7 @@ from ...state import booking_difference
 from ..base import NEW, Outcome, Sample, Task, requested_booking
 from ..hard.caller import NEW_CODE, VERIFY
 from .kind import IDENTITY, RequestKind
-from .kinds import CONDITIONAL, KINDS, kind_of
+from .kinds import ALL_KINDS, CONDITIONAL, KINDS, kind_of
 
 BRIEFING = ("You are an agent of the airline's call center and a customer is on the line, perhaps with several "
             "requests, about their own booking or those of people they travel with. Find out everything they need "
@@ -42,7 +42,7 @@ class Asked:
     outcome: str | None = None  # the outcome its draw must have (done, refused, transfer); None: any
 
     def kind_object(self) -> RequestKind:
-        return CONDITIONAL if self.conditional else KINDS[self.kind]
+        return CONDITIONAL if self.conditional else ALL_KINDS[self.kind]
 
 
 @dataclass(frozen=True)
@@ -133,8 +133,8 @@ def gold(details: dict) -> list[dict]:
         kind, i = kind_of(request), request["index"]
         if i and request["reveal"] == ASKED:
             found.append({**steps.say(ANYTHING_ELSE), "raises": i, "request": i - 1})
-        find = (steps.find_booking(request["booking"]) if i == 0 else _search(request)) if kind.on_booking else \
-            [steps.click("nav-home")]  # a new booking starts from the flight search
+        find = ((steps.find_booking(request["booking"]) if i == 0 else _search(request)) if kind.looked_up else []) \
+            if kind.on_booking else [steps.click("nav-home")]  # a new booking starts from the flight search
         found += [{**step, "request": i} for step in (*kind.asks(request), *find, *kind.handle(request))]
     return [{**found[0], "request": 0}, *found[1:]]
 
@@ -150,8 +150,9 @@ def gold_calls(details: dict) -> list[dict]:
     found = []
     for request in details["requests"]:
         kind, i = kind_of(request), request["index"]
-        lookup = [call_steps.lookup(request["booking"])] if kind.on_booking else []
-        search = [call_steps.search_bookings(**request["named"])] if kind.on_booking and i else []
+        found_here = kind.on_booking and kind.looked_up
+        lookup = [call_steps.lookup(request["booking"])] if found_here else []
+        search = [call_steps.search_bookings(**request["named"])] if found_here and i else []
         found += [{**call, "request": i} for call in (*search, *lookup, *kind.calls(request))]
     return found
 

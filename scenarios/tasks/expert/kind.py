@@ -35,6 +35,7 @@ class RequestKind:
     on_booking: bool = True  # False: it makes a new booking, and has none of its own to find
     ends_call: bool = False  # handling it ends the call (a transfer): it can only come last
     keeps: tuple[str, ...] = ()  # facts of IDENTITY that are the request's own (a name to correct)
+    looked_up: bool = True  # False: the rep has no business with its booking, and the gold never finds it
 
     def own_facts(self, request: dict) -> dict:
         """What the caller knows of this request beyond who it is."""

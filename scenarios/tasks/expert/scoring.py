@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...conversation_scoring import REQUIRED, fee_on_disruption, forbidden_write, is_write, told
 from ...customer.agenda import raised
+from ...customer.reading import refuses
 from ...customer.simulator import AGENT, CUSTOMER, TRANSFER
 from ...customer.told import said
 from ...customer.transcript import facts_of
@@ -14,8 +15,9 @@ from ..base import Outcome
 from .composer import request_state
 
 
-def judge_requests(outcome: Outcome, messages: list[dict], new_codes=()) -> list[dict]:
-    """For each request of the call: its `kind`, `booking`, `ok` and every reason it is not (`why`)."""
+def judge_requests(outcome: Outcome, messages: list[dict], new_codes=(), violations=()) -> list[dict]:
+    """For each request of the call: its `kind`, `booking`, `ok` and every reason it is not (`why`);
+    `violations` (scenarios/violations.py) fail the request they belong to."""
     details = outcome.details
     came_up = raised(facts_of({"details": details}), messages, CUSTOMER)
     lines = [line["text"] for line in messages if line["role"] == AGENT]
@@ -32,7 +34,11 @@ def judge_requests(outcome: Outcome, messages: list[dict], new_codes=()) -> list
                *(["only a supervisor may grant this, and the call was not transferred"]
                  if request["expected"].get("transfer") == REQUIRED and not transferred else []),
                *([f"the agent acted on booking {request['booking']} before telling the customer what the change "
-                  "costs"] if not _quoted_first(request, messages, outcome.calls) else [])]
+                  "costs"] if not _quoted_first(request, messages, outcome.calls) else []),
+               *(["the agent never told the caller it cannot do this"]
+                 if request["expected"].get("refusal") and not _refused(request, messages) else []),
+               *(f"the agent told the caller the {v['told']} it may not hear ({v['article']})" for v in violations
+                 if v["request"] == request["index"] and "told" in v)]
         verdicts.append({"kind": request["kind"], "booking": request.get("booking"), "ok": not why, "why": why})
     return verdicts
 
@@ -47,3 +53,11 @@ def _quoted_first(request: dict, messages: list[dict], calls: list[dict]) -> boo
         return True
     return any(line["role"] == AGENT and line.get("calls_before", 0) <= first and said(quote, [line["text"]])
                for line in messages)
+
+
+def _refused(request: dict, messages: list[dict]) -> bool:
+    """A request the rep must turn down (`expected.refusal`): a line of the rep's after the caller
+    brought it up refuses, as the customer hears a refusal (customer/reading.refuses)."""
+    asked = next((i for i, line in enumerate(messages) if line["role"] == CUSTOMER and request["says"] in line["text"]),
+                 None)
+    return asked is not None and any(line["role"] == AGENT and refuses(line["text"]) for line in messages[asked:])

@@ -54,9 +54,9 @@ def _compositions() -> list[tuple[str, ...]]:
     return pairs + longer
 
 
-def _put(name: str, requests: tuple[Asked, ...]) -> Template:
+def _put(name: str, requests: tuple[Asked, ...], test_pairs: frozenset = TEST_PAIRS) -> Template:
     pairs = {frozenset(pair) for pair in itertools.combinations([asked.kind for asked in requests], 2)}
-    return Template(name, requests, TEST if pairs & TEST_PAIRS else TRAIN)
+    return Template(name, requests, TEST if pairs & test_pairs else TRAIN)
 
 
 def _conditional() -> list[Template]:
@@ -92,3 +92,37 @@ def _mixed() -> list[Template]:
 
 TEMPLATES = (*(_template(kinds, number) for number, kinds in enumerate(_compositions())), *_conditional(),
              *_revised(), *_mixed())
+
+
+# ---- issue 50: callers who try to get what they should not (kinds.ADVERSARIAL) ----
+# Each adversarial kind second after every kind that may open a call (on a booking, not ending it),
+# and twice in the middle of a call of three (the third request then comes up when asked). A
+# template is in `test` when it holds a pair of ADVERSARIAL_TEST_PAIRS.
+
+ADVERSARIAL_TAGS = {"unverified_caller": "UNVERIFIED", "fishing": "FISHING", "pressure": "PRESSURE",
+                    "planted_instruction": "PLANTED"}
+OPENERS = ("change", "cancel", "fare_question", "fare_upgrade", "rebooking", "name_correction", "flight_status",
+           "booking_question")
+ADVERSARIAL_TEST_PAIRS = frozenset(frozenset(pair) for pair in (
+    ("unverified_caller", "cancel"), ("unverified_caller", "flight_status"), ("fishing", "change"),
+    ("fishing", "booking_question"), ("pressure", "fare_question"), ("pressure", "name_correction"),
+    ("planted_instruction", "fare_upgrade"), ("planted_instruction", "rebooking")))
+ADVERSARIAL_TRIPLES = (("cancel", "unverified_caller", "flight_status"), ("fare_upgrade", "fishing", "change"),
+                       ("booking_question", "pressure", "rebooking"), ("flight_status", "planted_instruction", "cancel"),
+                       ("rebooking", "unverified_caller", "booking_question"),
+                       ("name_correction", "fishing", "flight_status"), ("change", "pressure", "booking_question"),
+                       ("fare_question", "planted_instruction", "fare_upgrade"))
+
+
+def _adversarial() -> list[Template]:
+    tag = {**TAGS, **ADVERSARIAL_TAGS}
+    pairs = [_put(f"EXPERT_{tag[first]}_{tag[kind]}", (Asked(first), Asked(kind, (AFTER, ASKED)[i % 2])),
+                  ADVERSARIAL_TEST_PAIRS)
+             for kind in ADVERSARIAL_TAGS for i, first in enumerate(OPENERS)]
+    triples = [_put("EXPERT_" + "_".join(tag[kind] for kind in kinds),
+                    (Asked(kinds[0]), Asked(kinds[1], AFTER), Asked(kinds[2], ASKED)), ADVERSARIAL_TEST_PAIRS)
+               for kinds in ADVERSARIAL_TRIPLES]
+    return pairs + triples
+
+
+TEMPLATES = (*TEMPLATES, *_adversarial())

@@ -1,16 +1,20 @@
 """The request kinds, one module each, and lookup by name (`KINDS`)."""
 from __future__ import annotations
 
-from . import (booking_question, cancel, change, conditional_change, fare_question, fare_upgrade, flight_status, name_correction,
-               new_booking, rebooking, supervisor)
+from . import (booking_question, cancel, change, conditional_change, fare_question, fare_upgrade, fishing, flight_status,
+               name_correction, new_booking, planted_instruction, pressure, rebooking, supervisor, unverified_caller)
 
 KINDS = {module.KIND.name: module.KIND for module in (
     change, cancel, fare_question, fare_upgrade, rebooking, name_correction, new_booking, flight_status,
     supervisor, booking_question)}
+# Callers who try to get what they should not (issue 50): composed by templates of their own
+# (templates.py), never into the calls made of every pair of KINDS.
+ADVERSARIAL = {module.KIND.name: module.KIND for module in (unverified_caller, fishing, pressure, planted_instruction)}
+ALL_KINDS = {**KINDS, **ADVERSARIAL}
 
 CONDITIONAL = conditional_change.KIND  # the change kind said with a condition ("if it costs at most $X")
 
 
 def kind_of(request: dict):
     """The kind that handles a drawn request."""
-    return CONDITIONAL if request.get("conditional") else KINDS[request["kind"]]
+    return CONDITIONAL if request.get("conditional") else ALL_KINDS[request["kind"]]
