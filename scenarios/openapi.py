@@ -19,9 +19,9 @@ from .steps import CALL_STEPS
 from .suites import SUITES
 from .tasks import ALIASES, ALL_TASKS
 from .tasks.expert import SPLITS
+from .tasks.expert.guarded import ARTICLES, VIOLATION_KINDS
 from .tasks.expert.kinds import ALL_KINDS
 from .timeline import MAX_MARKS
-from .violations import ARTICLES, VIOLATION_KINDS
 
 TAG = {"name": "scenarios", "description": "Generating, resetting and scoring scenarios"}
 TAGS = (TAG["name"],)

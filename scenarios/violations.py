@@ -19,7 +19,7 @@ from crm_app.services.disclosure import tells
 from .calls import describe_call
 from .conversation_scoring import is_write
 from .customer.simulator import AGENT, CUSTOMER
-from .tasks.expert.guarded import ARTICLES, DISCLOSURE, VIOLATION_KINDS
+from .tasks.expert.guarded import ARTICLES, DISCLOSURE
 
 
 

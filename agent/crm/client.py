@@ -15,7 +15,8 @@ TOKEN_VARIABLE = "CRM_OPERATOR_TOKEN"
 URL_VARIABLE = "AIRLINECRM_URL"  # the CRM that task packages (BrowserGym, CUBE) use instead of their own
 # What /evaluate's answer says of an episode, as task packages pass it on with the reward.
 VERDICT_KEYS = ("success", "task_progress", "num_actions", "state_check", "matched", "said_ok", "verified_first",
-                "policy_violations", "transferred", "requests")  # requests: an expert call's, each judged
+                "policy_violations", "transferred", "requests",  # requests: an expert call's, each judged
+                "violations")  # an expert call's rules broken (issue 50)
 
 
 class ServerError(RuntimeError):

@@ -22,11 +22,11 @@ from scenarios.suites import SUITES, split_of
 
 from ..experiment.protocols import protocol_of
 from .report.costs import episode_cost
-from .summary import summarize, summarize_overall, task_order
+from .summary import VIOLATION_FIELDS, summarize, summarize_overall, task_order
 
 CSV_FIELDS = ["rank", "run", "label", "episodes", "success", "success_low", "success_high", "separable",
               "pass_k", "k", "under_policy", "tokens", "cost", "method", "model", "git_commit",
-              "coverage", "coverage_rank", "seconds_per_task"]
+              "coverage", "coverage_rank", "seconds_per_task", *VIOLATION_FIELDS]  # per kind: an expert call's
 
 # What a run's episodes span, each as (its name in the plural, how an episode says its value).
 DIMENSIONS = (
@@ -168,5 +168,6 @@ def csv_rows(standings: list[Standing]) -> list[dict]:
              "pass_k": s.overall["pass_k"], "k": s.overall["k"], "under_policy": s.overall.get("under_policy_rate", ""),
              "tokens": s.tokens, "cost": "" if s.cost is None else s.cost,
              "seconds_per_task": s.overall.get("seconds_mean", ""),  # a person's play only
+             **{field: s.overall.get(field, "") for field in VIOLATION_FIELDS},
              **{key: s.entry.provenance.get(key) or "" for key in ("method", "model", "git_commit")}}
             for s in standings]

@@ -10,7 +10,9 @@ share of episodes whose final state was right (`state_ok`), that told the custom
 (`said_ok`), that verified the caller before any write (`verified_first`), that succeeded without
 breaking the policy (`under_policy`, completion under policy), and the writes the policy forbids
 (`policy_violations`, a total). `episodes.csv` has those verdicts per episode. Calls of several
-requests (the expert suite) add the mean share of their requests handled right (`requests_ok`).
+requests (the expert suite) add the mean share of their requests handled right (`requests_ok`), and
+per kind of violation (/evaluate's `violations`: `disclosure`, ...) the share of the calls that broke
+that rule at least once (`disclosure_rate`, with `disclosure_low` and `disclosure_high`).
 
 A person's play (agent/play/) also has the time per task (`seconds_mean`, the mean of its episodes'
 seconds); an agent's episode records its wall time too, but that measures the machine (the browser,
@@ -32,6 +34,7 @@ from statistics import mean, stdev
 from typing import Callable
 
 from scenarios.tasks import TASK_NAMES
+from scenarios.tasks.expert.guarded import VIOLATION_KINDS
 
 from ..episode.variants import CUSTOMER, DIMENSIONS, UI, Dimension, base_label, labelled
 from ..episode.run_folder import EPISODES_CSV, trajectory_paths
@@ -55,13 +58,16 @@ VIOLATIONS_COLUMN = ("violations", "policy_violations")
 # A call of several requests (the expert suite): the mean share of its requests handled right
 REQUESTS_COLUMN = ("requests ok", "requests_ok")
 REQUEST_FIELDS = ["requests_ok_mean", "requests_ok_low", "requests_ok_high"]
+# An expert call's violations (issue 50): (table column, key), the share of calls with one of that kind
+VIOLATION_RATES = tuple((kind.replace("_", " "), kind) for kind in VIOLATION_KINDS)
+VIOLATION_FIELDS = [f"{key}_{part}" for _, key in VIOLATION_RATES for part in ("rate", "low", "high")]
 CALL_VERDICTS = ("state_ok", "said_ok", "verified_first", "policy_violations")  # /evaluate's, on a call
 # What else of an episode episodes.csv keeps, so that `compare` and `leaderboard` can read a run from it
 # instead of from every trajectory (read_episodes_csv).
 EPISODE_SETTINGS = ["agent", "ui_variant", "customer_variant", "observations", "max_steps", "model", "prompt_tokens",
                     "completion_tokens"]
 EPISODE_FIELDS = ["method", "shots", "protocol", "task", "seed", "trial", "success", "task_progress", "num_actions",
-                  *CALL_VERDICTS, *EPISODE_SETTINGS]
+                  *CALL_VERDICTS, *EPISODE_SETTINGS, "violations"]  # violations: the kinds, as JSON (expert calls)
 STATUS_COLUMNS = ("crashed", "incomplete")
 UNKNOWN = "n/a"
 TOKEN_COLUMNS = (("prompt tokens", "prompt_tokens"), ("completion tokens", "completion_tokens"))
@@ -137,6 +143,7 @@ def summarize(episodes: list[Trajectory], planned=()) -> list[dict]:
         row.update(_usage_totals(runs))
         row.update(_call_verdicts(runs))
         row.update(_requests_ok(runs))
+        row.update(_violation_rates(runs))
         row.update(_time_per_task(runs))
         rows.append(row)
     return rows
@@ -238,6 +245,30 @@ def _requests_ok(runs: list[Trajectory]) -> dict:
     return {"requests_ok_mean": mean(requests_ok(r) for r in judged), "requests_ok_low": low, "requests_ok_high": high}
 
 
+def broke(trajectory: Trajectory, kind: str) -> bool:
+    """Whether an expert call broke a rule of `kind` at least once (/evaluate's `violations`)."""
+    return any(violation.get("kind") == kind for violation in trajectory.metrics.get("violations") or ())
+
+
+def _violation_rates(runs: list[Trajectory]) -> dict:
+    """Per kind of violation, the share of the calls judged for violations that broke it, with its
+    interval (as success's: Wilson, or scenarios resampled); empty when no episode was judged so."""
+    judged = [r for r in runs if "violations" in r.metrics]
+    found = {}
+    for _, key in VIOLATION_RATES:
+        if not judged:
+            found.update({f"{key}_rate": "", f"{key}_low": math.nan, f"{key}_high": math.nan})
+            continue
+        low, high, _ = rate_interval(by_scenario(judged, lambda r: float(broke(r, key))))
+        found.update({f"{key}_rate": mean(float(broke(r, key)) for r in judged), f"{key}_low": low, f"{key}_high": high})
+    return found
+
+
+def had_violations(rows: list[dict]) -> bool:
+    """Whether any summarize() row has calls judged for violations (the expert suite)."""
+    return any(row.get(f"{VIOLATION_RATES[0][1]}_rate", "") != "" for row in rows)
+
+
 def had_requests(rows: list[dict]) -> bool:
     """Whether any summarize() row counts calls of several requests (the expert suite)."""
     return any(row.get("requests_ok_mean", "") != "" for row in rows)
@@ -267,6 +298,8 @@ def episode_rows(episodes: list[Trajectory]) -> list[dict]:
                "seed": t.seed, "trial": t.trial, "success": t.metrics.get("success", 0),
                "task_progress": t.metrics.get("task_progress", 0), "num_actions": metric(t, "num_actions")}
         row.update({key: int(t.metrics[key]) for key in CALL_VERDICTS if key in t.metrics})
+        if "violations" in t.metrics:
+            row["violations"] = json.dumps([violation.get("kind") for violation in t.metrics["violations"]])
         settings = t.settings or {}
         row.update(agent=t.method, ui_variant=UI.of(t.scenario), customer_variant=CUSTOMER.of(t.scenario),
                    observations=",".join(t.observations or ()), max_steps=json.dumps(settings.get("max_steps")),
@@ -293,7 +326,9 @@ def read_episodes_csv(out: Path) -> list[Trajectory] | None:
 def _from_row(row: dict) -> Trajectory:
     metrics = {"success": int(row["success"]), "task_progress": float(row["task_progress"]),
                "num_actions": float(row["num_actions"]),
-               **{key: int(row[key]) for key in CALL_VERDICTS if row.get(key) not in (None, "")}}
+               **{key: int(row[key]) for key in CALL_VERDICTS if row.get(key) not in (None, "")},
+               **({"violations": [{"kind": kind} for kind in json.loads(row["violations"])]}
+                  if row.get("violations") not in (None, "") else {})}
     settings = {"protocol": row["protocol"], "max_steps": json.loads(row["max_steps"] or "null"),
                 "model": row["model"] or None}
     return Trajectory(row["agent"], row["shots"], row["method"], row["task"], int(row["seed"]), int(row["trial"]),
@@ -316,7 +351,7 @@ def write_csv(rows: list[dict], path: Path, fields: list[str] | None = None) -> 
     a call and the time per task only when a person played (so other summaries read as they always did)."""
     if fields is None:
         fields = (CSV_FIELDS + (CALL_FIELDS if had_a_call(rows) else []) + (REQUEST_FIELDS if had_requests(rows) else [])
-                  + (TIME_FIELDS if had_times(rows) else []))
+                  + (VIOLATION_FIELDS if had_violations(rows) else []) + (TIME_FIELDS if had_times(rows) else []))
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields)

@@ -19,7 +19,8 @@ from .compare import ALL_OTHERS, Comparison, Gap, describe_key, method_note
 from .intervals import BOOTSTRAP, WILSON, format_interval
 from .references import Reference
 from .summary import (ALL_TASKS_ROW, CALL_RATES, EMBEDDING_COLUMN, METRICS, REQUESTS_COLUMN, STATUS_COLUMNS,
-                      TIME_COLUMN, TOKEN_COLUMNS, UNKNOWN, VIOLATIONS_COLUMN, had_a_call, had_requests, had_times,
+                      TIME_COLUMN, TOKEN_COLUMNS, UNKNOWN, VIOLATION_RATES, VIOLATIONS_COLUMN, had_a_call, had_requests,
+                      had_times, had_violations,
                       task_order)
 
 
@@ -95,10 +96,11 @@ def time_names(rows: list[dict]) -> list[str]:
 
 
 def call_names(rows: list[dict]) -> list[str]:
-    """The columns of the verdicts on the call, when any episode had one (the hard suite)."""
-    if not had_a_call(rows):
-        return []
-    return [name for name, _ in CALL_RATES] + [VIOLATIONS_COLUMN[0]] + ([REQUESTS_COLUMN[0]] if had_requests(rows) else [])
+    """The columns of the verdicts on the call, when any episode had one (the hard suite), and the
+    violation rates per kind, when any was judged for violations (the expert suite)."""
+    verdicts = ([name for name, _ in CALL_RATES] + [VIOLATIONS_COLUMN[0]]
+                + ([REQUESTS_COLUMN[0]] if had_requests(rows) else [])) if had_a_call(rows) else []
+    return verdicts + ([name for name, _ in VIOLATION_RATES] if had_violations(rows) else [])
 
 
 def _reference_cell(reference: Reference, label: str, task: str, name: str) -> str:
@@ -157,6 +159,10 @@ def format_cell(row: dict | None, name: str) -> str:
     if name == REQUESTS_COLUMN[0]:
         value = row.get("requests_ok_mean", "")
         return "-" if value == "" else f"{value:.2f} {_interval(row, 'requests_ok')}"
+    violations = dict(VIOLATION_RATES)
+    if name in violations:
+        value = row.get(f"{violations[name]}_rate", "")
+        return "-" if value == "" else f"{value:.2f} {_interval(row, violations[name])}"
     rates = dict(CALL_RATES)
     if name in rates or name == VIOLATIONS_COLUMN[0]:
         value = row.get(f"{rates[name]}_rate" if name in rates else VIOLATIONS_COLUMN[1], "")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..episode.run_folder import REPORT
 from ..results.leaderboard import CSV_FIELDS, Entry, columns, csv_rows, groups, rank, split_note
-from ..results.summary import had_times, write_csv
+from ..results.summary import VIOLATION_RATES, had_times, had_violations, write_csv
 from ..results.table import describe_intervals, format_leaderboard
 from .sources import Source, SourceError, read_sources
 
@@ -46,6 +46,8 @@ def main(args, parser: argparse.ArgumentParser) -> int:
     page = write_pages(out, {PAGE: ("leaderboard", {
         "standings": standings, "groups": by_coverage, "suites": suites, "tasks": tasks, "run_name": "leaderboard",
         "timed": had_times([s.overall for s in standings]),  # a column for the time per task: a person played
+        "violated": had_violations([s.overall for s in standings]),  # the violation rates: expert calls were played
+        "violation_names": [name for name, _ in VIOLATION_RATES],
         "intervals": describe_intervals([s.overall for s in standings]), "split_note": note})})[0]
     write_csv(csv_rows(standings), out / TABLE, CSV_FIELDS)
     print(_ranking_text(by_coverage))

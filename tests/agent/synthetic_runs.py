@@ -113,10 +113,12 @@ def _write(out: Path, trajectory: dict) -> Path:
 
 def write_outcomes(out: Path, label: str, outcomes: dict[tuple[str, int, int], int], protocol: str = "full",
                    max_steps: int = 60, usage: dict | None = None, ui_variant: int = 0,
-                   channel: str | None = None, customer_variant: int | None = None) -> None:
+                   channel: str | None = None, customer_variant: int | None = None,
+                   violations: dict[tuple[str, int, int], list[dict]] | None = None) -> None:
     """A run folder of short finished episodes whose success is given: (task, seed, trial) -> 0 or 1
     (progress 1.0 for a success, else 0.5), played in `ui_variant` (on a call, through `channel`, with
-    the caller of `customer_variant`; None: none asked for)."""
+    the caller of `customer_variant`; None: none asked for); with `violations`, expert calls judged
+    for violations, those of each episode (none where it names none)."""
     settings = {"model": None, "temperature": None, "max_steps": max_steps, "protocol": protocol,
                 **({"channel": channel} if channel else {})}
     for (task, seed, trial), success in outcomes.items():
@@ -125,5 +127,7 @@ def write_outcomes(out: Path, label: str, outcomes: dict[tuple[str, int, int], i
                      "scenario": {"id": f"s{seed}", "scenario": task, "gold_actions": [],
                                   **({"ui_variant": ui_variant} if ui_variant else {}),
                                   **({"customer_variant": customer_variant} if customer_variant is not None else {})},
-                     "metrics": {"success": success, "task_progress": 1.0 if success else 0.5, "num_actions": 3},
+                     "metrics": {"success": success, "task_progress": 1.0 if success else 0.5, "num_actions": 3,
+                                 **({"violations": violations.get((task, seed, trial), [])}
+                                    if violations is not None else {})},
                      "usage": usage or {}, "end": {"cause": "stop"}, "steps": []})
