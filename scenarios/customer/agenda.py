@@ -18,6 +18,7 @@ OPENING, AFTER, ASKED = "opening", "after", "asked"  # how a request comes up
 REVEALS = (OPENING, AFTER, ASKED)
 ONE_MORE = "There's one more thing."  # how the caller brings up its next request
 YES_MORE = "Yes, actually."  # its answer to "anything else?" when it has more
+SOMEONE_ELSE = "someone_else"  # a request's fact: it is about another person's booking (while it is the latest)
 
 
 def requests(facts: dict) -> list[dict]:
@@ -37,8 +38,9 @@ def raised(facts: dict, transcript: list[dict], customer: str) -> int:
 
 def in_focus(facts: dict, transcript: list[dict], customer: str) -> dict:
     """The facts with those of every request brought up so far (a later request's replace an
-    earlier one's of the same kind: the caller answers for the request in hand); its `request` is
-    the words of the latest."""
+    earlier one's of the same kind: the caller answers for the request in hand, and it is about
+    another person's booking only while that request is the latest); its `request` is the words of
+    the latest."""
     asked = requests(facts)[:raised(facts, transcript, customer)]
     if not asked:
         return facts
@@ -46,6 +48,8 @@ def in_focus(facts: dict, transcript: list[dict], customer: str) -> dict:
     for request in asked:
         merged.update(request["facts"])
     latest = asked[-1]
+    if not latest["facts"].get(SOMEONE_ELSE):
+        merged.pop(SOMEONE_ELSE, None)  # a later request is the caller's own business again
     revised = "revision" in latest and _said(latest["revision"], transcript, customer)
     merged["request"] = latest["revision"] if revised else latest["says"]
     return merged

@@ -35,8 +35,9 @@ NOT_RIGHT = "No, that's not right."
 CLOSING = "No, that's everything. Thank you."
 ACKNOWLEDGED = "Okay, thank you."
 REPAIR = "Sorry, what do you need from me?"
-# A request about a booking of another person's (`facts[SOMEONE_ELSE]`): the caller has none of its facts.
-SOMEONE_ELSE = "someone_else"
+# A request about a booking of another person's (`facts[agenda.SOMEONE_ELSE]`): the caller has none of its facts.
+SOMEONE_ELSE = agenda.SOMEONE_ELSE
+BOOKINGS_OWN = ("confirmation_code", "date_of_birth", "email")  # what such a caller has not of that booking
 NOT_THE_PASSENGER = "I'm sorry, I'm not the passenger, so I don't have its {lacking}."
 # What each part of a reply is (Part.kind), so that a customer variant can say it its own way.
 INSISTS, CORRECTION, CONFIRMS, OBJECTS, FACT, LACKING, CHOICE, FIXED = (
@@ -164,9 +165,12 @@ def _read_back(reading: Reading, known: dict) -> tuple[list[Part], bool]:
 
 
 def _answers(reading: Reading, known: dict) -> list[Part]:
-    said = [Part(FACT, kind.say(known[kind.name]), kind.name) for kind in _kinds(reading.asked) if kind.name in known]
+    # about another person's booking, the caller's own code, date of birth and email are not that booking's
+    withheld = BOOKINGS_OWN if known.get(SOMEONE_ELSE) else ()
+    said = [Part(FACT, kind.say(known[kind.name]), kind.name) for kind in _kinds(reading.asked)
+            if kind.name in known and kind.name not in withheld]
     missing = [kind.name.replace("_", " ") for kind in _kinds(reading.asked)
-               if kind.name not in known and kind.name not in UNSAID_WHEN_MISSING]
+               if (kind.name not in known or kind.name in withheld) and kind.name not in UNSAID_WHEN_MISSING]
     if known.get(SOMEONE_ELSE) and missing:
         return [*said, Part(LACKING, NOT_THE_PASSENGER.format(lacking=" or ".join(missing)))]
     lacking = [f"my {name}" for name in missing] + reading.not_held
