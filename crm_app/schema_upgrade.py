@@ -40,10 +40,9 @@ def widen_columns(connection: Connection) -> list[str]:
     """Give every WIDENED_COLUMNS column its length where the database holds text to a shorter one."""
     if connection.dialect.name == "sqlite":
         return []
-    inspector, widened = inspect(connection), []
+    found, widened = columns_of(connection, {table for table, _, _ in WIDENED_COLUMNS}), []
     for table, column, length in WIDENED_COLUMNS:
-        found = {info["name"]: info for info in inspector.get_columns(table)} if inspector.has_table(table) else {}
-        current = getattr(found.get(column, {}).get("type"), "length", None)
+        current = getattr(found.get(table, {}).get(column, {}).get("type"), "length", None)
         if current is not None and current < length:
             connection.execute(text(f"ALTER TABLE {table} ALTER COLUMN {column} TYPE VARCHAR({length})"))
             widened.append(f"{table}.{column}")
@@ -53,12 +52,20 @@ def widen_columns(connection: Connection) -> list[str]:
 def add_missing_columns(connection: Connection) -> list[str]:
     """Add every ADDED_COLUMNS column its table lacks, in the connection's transaction; the
     `table.column` names added."""
-    inspector = inspect(connection)
-    added = []
+    found, added = columns_of(connection, {table for table, _, _ in ADDED_COLUMNS}), []
     for table, column, definition in ADDED_COLUMNS:
-        if not inspector.has_table(table):
-            continue
-        if column not in {found["name"] for found in inspector.get_columns(table)}:
+        if table in found and column not in found[table]:
             connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
             added.append(f"{table}.{column}")
     return added
+
+
+def columns_of(connection: Connection, tables: set[str]) -> dict[str, dict[str, dict]]:
+    """table -> column name -> its reflected description, for those of `tables` the database has,
+    read at once (one catalogue query on PostgreSQL, not two per table: every server start runs this)."""
+    inspector = inspect(connection)
+    present = tables & set(inspector.get_table_names())
+    if not present:
+        return {}
+    reflected = inspector.get_multi_columns(filter_names=sorted(present))
+    return {table: {info["name"]: info for info in columns} for (_, table), columns in reflected.items()}
