@@ -18,11 +18,13 @@ from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher, dataset_lock, write_transaction
 from crm_app.memo import memo_for
-from crm_app.models import ApiCall, Booking, CustomerMessage, Event, FlightDisruption, IdempotencyKey, Scenario
+from crm_app.models import (ApiCall, Booking, CustomerMessage, Event, FlightDisruption, IdempotencyKey, KbDocument,
+                            Scenario)
 from crm_app.scope import ScenarioRef, find_scenario
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
 from crm_app.services.disruptions import disruption_row
+from crm_app.services.knowledge_base import bulletin_row
 from . import evaluator
 from .card_data import details_at_rest, protector
 from .customer.transcript import timed_messages
@@ -131,6 +133,7 @@ def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
         # The database cascades the delete to segments, passengers and payments.
         for statement in (delete(Booking).where(Booking.dataset == scenario.id),
                           delete(FlightDisruption).where(FlightDisruption.dataset == scenario.id),
+                          delete(KbDocument).where(KbDocument.dataset == scenario.id),
                           delete(Event).where(Event.scenario_id == scenario.id),
                           delete(ApiCall).where(ApiCall.scenario_id == scenario.id),
                           delete(IdempotencyKey).where(IdempotencyKey.dataset == scenario.id),
@@ -138,6 +141,7 @@ def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
             session.execute(statement, execution_options={"synchronize_session": False})
         session.add_all(setup)
         session.add_all(_setup_disruptions(scenario.id, sample))
+        session.add_all(bulletin_row(scenario.id, bulletin) for bulletin in sample.bulletins)
     return told
 
 

@@ -76,7 +76,8 @@ def compose(template: Template, draw: Draw) -> Sample:
                             **({"transfer": "required"} if transfer else {})},
                "forbidden": [rule for request in requests for rule in request["forbidden"]]}
     return Sample(details, tuple(b for sample in samples for b in sample.setup),
-                  tuple(d for sample in samples for d in sample.disruptions))
+                  tuple(d for sample in samples for d in sample.disruptions),
+                  tuple(b for sample in samples for b in sample.bulletins))
 
 
 MAX_TRIES = 20  # sub-draws tried for a request whose template names its outcome
