@@ -93,7 +93,7 @@ def create_scenario(world: World, task: Task, seed: int, suite: Suite,
                             details=details_at_rest(sample.details), created_on=world.calendar.today)
         session.add(scenario)
         session.add_all(setup)
-        session.add_all(_setup_disruptions(scenario_id, sample))
+        session.add_all(_setup_rows(scenario_id, sample))
     return scenario, told
 
 
@@ -140,8 +140,7 @@ def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
                           delete(CustomerMessage).where(CustomerMessage.scenario_id == scenario.id)):
             session.execute(statement, execution_options={"synchronize_session": False})
         session.add_all(setup)
-        session.add_all(_setup_disruptions(scenario.id, sample))
-        session.add_all(bulletin_row(scenario.id, bulletin) for bulletin in sample.bulletins)
+        session.add_all(_setup_rows(scenario.id, sample))
     return told
 
 
@@ -154,8 +153,10 @@ def _setup_bookings(world: World, dataset: str, sample: Sample) -> list[Booking]
     ]
 
 
-def _setup_disruptions(dataset: str, sample: Sample) -> list[FlightDisruption]:
-    return [disruption_row(dataset, d.flight.id, d.status, d.delay_minutes) for d in sample.disruptions]
+def _setup_rows(dataset: str, sample: Sample) -> list:
+    """The scenario's own rows beside its bookings: the flights the airline disrupted, its bulletins."""
+    return [*(disruption_row(dataset, d.flight.id, d.status, d.delay_minutes) for d in sample.disruptions),
+            *(bulletin_row(dataset, bulletin) for bulletin in sample.bulletins)]
 
 
 def record_event(session: Session, scenario_id: str, event: dict, limit: int) -> tuple[int, bool]:

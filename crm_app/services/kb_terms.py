@@ -12,11 +12,11 @@ from .knowledge_base import Article, articles, in_force
 from .pricing import money
 
 TIERS = ("Member", "Silver", "Gold", "Platinum")
-CERTIFICATE, WAIVER = "certificate", "waiver"  # the `terms` keys the policy reads
+CERTIFICATE, WAIVER, FEE = "certificate", "waiver", "fee"  # the `terms` keys the policy reads
 
 
 @dataclass(frozen=True)
-class Certificate:
+class Amount:
     """What an `article` gives for a delay (in cents), and that amount as a rep says it."""
     cents: int
     article: str
@@ -35,15 +35,29 @@ def certificate_articles(tier: str, among: Iterable[Article] | None = None) -> l
     return sorted(found, key=lambda article: article.effective, reverse=True)
 
 
-def certificate(tier: str, delay_minutes: int, cancelled: bool = False, article: Article | None = None) -> Certificate:
+def certificate(tier: str, delay_minutes: int, cancelled: bool = False, article: Article | None = None) -> Amount:
     """The certificate owed to a `tier` member for a delay of `delay_minutes` (or a cancellation),
     as the tier's article in force says (or as `article` says: a superseded one)."""
     article = article or in_force(certificate_articles(tier)[0])
     terms = article.terms[CERTIFICATE]
     if cancelled:
-        return Certificate(terms["cancelled"], article.id)
+        return Amount(terms["cancelled"], article.id)
     owed = [cents for minutes, cents in terms["bands"] if delay_minutes >= minutes]
-    return Certificate(owed[-1] if owed else 0, article.id)
+    return Amount(owed[-1] if owed else 0, article.id)
+
+
+def fee_articles(topic: str) -> list[Article]:
+    """Every article giving the fee of `topic` ("pet in the cabin"), in force or not, newest first."""
+    found = [article for article in articles() if (article.terms or {}).get(FEE, {}).get("topic") == topic]
+    if not found:
+        raise ValueError(f"no article gives the fee of {topic!r}")
+    return sorted(found, key=lambda article: article.effective, reverse=True)
+
+
+def fee(topic: str, article: Article | None = None) -> Amount:
+    """The fee of `topic` as the article in force says (or as `article` says: a superseded one)."""
+    article = article or in_force(fee_articles(topic)[0])
+    return Amount(article.terms[FEE]["cents"], article.id)
 
 
 def waiver_terms(origin: str, destination: str, first: dt.date, last: dt.date) -> dict:
