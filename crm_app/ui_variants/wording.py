@@ -26,8 +26,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "kb-result": ("Choose an article", "Articles found", "Matching articles", "Results", "Pick an article",
                   "Found", "Search results"),
     "kb-open": ("Open article", "Read article", "Show article", "View article", "Open", "Read", "Display article"),
-    "kb-superseded-by": ("Superseded by", "Replaced by", "Now in force", "Newer version", "See instead",
-                         "Current version", "Updated by"),
+    "kb-superseded-by": ("Open the article in force", "Read the newer article", "Show the current version",
+                         "Open the replacement", "Go to the article in force", "Read the current article",
+                         "Open the newer version"),
     "nav-policy": ("Policy", "Fare rules", "Airline policy", "Rules", "Terms", "Policies", "Conditions"),
     "nav-help": ("Help", "Support", "FAQ", "Guide", "Assistance", "Questions", "How-to"),
     # the flight search
@@ -181,7 +182,7 @@ SAME_WORDS: dict[str, str] = {
 }
 
 # The words the page's scripts write themselves (flight lists, the booking matches)
-SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match", "kb-result", "kb-superseded-by", "flight-cancelled", "flight-delayed")
+SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match", "kb-result", "flight-cancelled", "flight-delayed")
 
 
 @lru_cache(maxsize=None)

@@ -2,12 +2,13 @@
 // articles and the scenario's bulletins (GET /api/kb/search), choose one of the ranked results
 // (radios of one named field, like the booking matches, so choosing is recorded as a fill) and open
 // it (GET /api/kb/articles/<id>): its title, effective date, body and, when a newer article replaced
-// it, a button to the one in force.
+// it, which one did and a button to open it.
 import { api } from "../api.js";
-import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
+import { apiValues, clearErrors, fieldRadio, showApiError, showFormError } from "../fields.js";
 import { renderMarkdown } from "../markdown.js";
 import { register, screen } from "../router.js";
 import { onSubmit, whileBusy } from "../submitting.js";
+import { showChoices } from "./bookingsearch.js";
 import { byTestid, cls, tid, word } from "../vocabulary.js";
 
 const FIELD = "kb-result";
@@ -37,42 +38,25 @@ async function search(form) {
 
 // The results with Open article under them, "No articles found", or (null) nothing.
 function showResults(results) {
-  const list = part("[data-kb-results]");
-  part("[data-kb-open]").hidden = !results?.length;
-  if (!results) return list.replaceChildren();
-  if (!results.length) return list.replaceChildren(status("No articles found"));
-  const group = document.createElement("fieldset");
-  group.className = cls("matches");
-  const legend = document.createElement("legend");
-  legend.textContent = word(FIELD, "Choose an article");
-  group.append(legend, ...results.map(resultOption));
-  return list.replaceChildren(group);
+  showChoices(part("[data-kb-results]"), part("[data-kb-open]"), results, word(FIELD, "Choose an article"),
+              "No articles found", resultOption);
 }
 
-function status(text) {
-  const note = document.createElement("p");
-  note.setAttribute("role", "status");
-  note.textContent = text;
-  return note;
-}
-
-// A result's title (and "superseded" when replaced), with its snippet, the matched words in bold.
+// A result's title (and "superseded" when replaced) and id, with its snippet, the matched words marked.
 function resultOption(result) {
-  const radio = document.createElement("input");
-  radio.type = "radio";
-  radio.name = tid(FIELD);
-  radio.value = result.id;
-  radio.dataset.field = tid(FIELD);
-  radio.dataset.testid = `${tid(FIELD)}-${result.id}`;
+  const radio = fieldRadio(FIELD, result.id);
   const title = `${result.title}${result.superseded_by ? " (superseded)" : ""}`;
-  radio.setAttribute("aria-label", title);
+  radio.setAttribute("aria-label", `${title} — ${result.id}`);
   const label = document.createElement("label");
   const heading = document.createElement("strong");
   heading.textContent = title;
+  const id = document.createElement("span");
+  id.className = cls("muted");
+  id.textContent = ` — ${result.id}`;
   const snippet = document.createElement("span");
   snippet.className = cls("muted");
   snippet.append(...boldParts(result.snippet));
-  label.append(radio, " ", heading, document.createElement("br"), snippet);
+  label.append(radio, " ", heading, id, document.createElement("br"), snippet);
   return label;
 }
 
@@ -109,8 +93,7 @@ function showArticle(article) {
   part(byTestid("kb-article-effective")).textContent = `Effective ${article.effective}`;
   shown.supersededBy = article.superseded_by;
   part("[data-kb-superseded]").hidden = !article.superseded_by;
-  part(byTestid("kb-superseded-by")).textContent = article.superseded_by
-    ? `${word("kb-superseded-by", "Superseded by")}: ${article.superseded_by}` : "";
+  part("[data-kb-newer]").textContent = article.superseded_by || "";
   part(byTestid("kb-article-body")).replaceChildren(...renderMarkdown(article.body));
   view.scrollIntoView?.({ block: "nearest" });
 }

@@ -14,12 +14,13 @@ from ...hard.caller import DONE, Branch, branch_for, caller_booking, customer_fa
 from ..kind import RequestKind
 from ..reading import chain, read, read_calls, read_steps, wrong
 
-# the fee's topic (kb_terms.fee), the words searched, and how the caller asks
+# the fee's topic (kb_terms.fee), the words searched, how the caller asks, and what the fee is for
 FEES = {"pet in the cabin": ("pet cabin fee", "I'd like to bring my cat in the cabin on {booking}. How much is the "
-                                              "fee for a pet in the cabin?"),
-        "first checked bag": ("first checked bag fee", "How much does the first checked bag cost on {booking}?"),
+                                              "fee for a pet in the cabin?", "a pet in the cabin"),
+        "first checked bag": ("first checked bag fee", "How much does the first checked bag cost on {booking}?",
+                              "the first checked bag"),
         "unaccompanied minor": ("unaccompanied minor fee", "My son will fly alone on {booking}. What is the fee for "
-                                                          "an unaccompanied minor?")}
+                                                          "an unaccompanied minor?", "an unaccompanied minor")}
 BRANCHES = (Branch("pet in the cabin", "Flex"), Branch("first checked bag", "Standard"),
             Branch("unaccompanied minor", "Basic"), Branch("first checked bag", "Basic"))
 
@@ -41,7 +42,7 @@ def sample(draw: Draw) -> Sample:
 def handle(request: dict) -> list[dict]:
     owed = request["expected"]["must_say"][0]
     return [*read_steps(request["reading"]),
-            steps.say(f"The fee for a {request['topic']} is ${owed} each way.", tells=(owed,))]
+            steps.say(f"The fee for {FEES[request['topic']][2]} is ${owed} each way.", tells=(owed,))]
 
 
 KIND = RequestKind(
