@@ -1,7 +1,8 @@
 """waiver (issue 50): whether the weather waiver covers the caller's flight. The scenario holds its
-own bulletin (crm_app/services/knowledge_base.py: a scenario's rows, written again by a reset,
-found only by search) waiving change fees on the flight's route for some days, which include the
-flight's day or end or start just beside it; the answer is kb_terms.covering_waiver's."""
+own bulletins (crm_app/services/knowledge_base.py: a scenario's rows, written again by a reset,
+found only by search): one waiving change fees on the flight's route for some days, which include
+the flight's day or end or start just beside it (the answer is kb_terms.covering_waiver's), and a
+schedule change on the same route, which waives nothing."""
 from __future__ import annotations
 
 import datetime as dt
@@ -34,6 +35,14 @@ def bulletin(origin: str, destination: str, first: dt.date, last: dt.date, today
                    terms=waiver_terms(origin, destination, first, last))
 
 
+def schedule_change(origin: str, destination: str, day: dt.date, today: dt.date) -> Article:
+    return Article(f"bulletin-schedule-{origin}-{destination}".lower(),
+                   f"Schedule change: {airport(origin)} to {airport(destination)}", today,
+                   f"From {spoken_date(day.isoformat(), 'long')} the evening flights from {airport(origin)} to "
+                   f"{airport(destination)} leave 30 minutes later. Bookings keep their flights and their fare's rules: "
+                   "a change of 30 minutes waives no fee.")
+
+
 def sample(draw: Draw) -> Sample:
     branch = branch_for(draw, BRANCHES)
     booking = caller_booking(draw, branch)
@@ -50,7 +59,8 @@ def sample(draw: Draw) -> Sample:
                "wrong": [wrong(other, f"the agent told the customer the flight {other}; bulletin {notice.id} waives "
                                       f"flights departing from {first} to {last}, and it departs on "
                                       f"{flight.departure_date}")]}
-    return Sample(details, (booking,), bulletins=(notice,))
+    shifted = schedule_change(flight.origin, flight.destination, draw.calendar.today, draw.calendar.today)
+    return Sample(details, (booking,), bulletins=(notice, shifted))
 
 
 def handle(request: dict) -> list[dict]:
