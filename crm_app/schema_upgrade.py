@@ -6,6 +6,8 @@ from __future__ import annotations
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
+from .services.knowledge_base import create_search_index
+
 # (table, column, its SQL definition with a default that holds for the rows already there)
 ADDED_COLUMNS = (
     ("scenarios", "suite", "VARCHAR(20) NOT NULL DEFAULT 'full'"),  # scenarios/suites.py
@@ -32,7 +34,9 @@ WIDENED_COLUMNS = (
 
 
 def upgrade(connection: Connection) -> list[str]:
-    """Bring an older database's tables up to date; the `table.column` names changed."""
+    """Bring an older database's tables up to date; the `table.column` names changed. (The
+    knowledge base's search index, on SQLite, is made here too: create_all makes no virtual table.)"""
+    create_search_index(connection)
     return add_missing_columns(connection) + widen_columns(connection)
 
 

@@ -17,7 +17,8 @@ from tests.conftest import OPERATOR_TOKEN
 
 EXPERT = SUITES["expert"]
 SAMPLE = ["EXPERT_NAME_CHANGE_CANCEL_QUOTE", "EXPERT_MOVE_OR_CANCEL_BOOK", "EXPERT_CANCEL_REVISED_QUESTION",
-          "EXPERT_CHANGE_CANCEL_SUPERVISOR_MIXED", "EXPERT_REBOOK_STATUS", "EXPERT_UPGRADE_NAME_QUESTION"]
+          "EXPERT_CHANGE_CANCEL_SUPERVISOR_MIXED", "EXPERT_REBOOK_STATUS", "EXPERT_UPGRADE_NAME_QUESTION",
+          "EXPERT_CERTIFICATE_WAIVER_FEE"]  # the last: the knowledge base (issue 50)
 SOLVED = ("1", "1.0", "1", "1", "1", "0")  # success, progress, state ok, said ok, verified first, violations
 
 

@@ -1,12 +1,15 @@
 """The request kinds, one module each, and lookup by name (`KINDS`)."""
 from __future__ import annotations
 
-from . import (booking_question, cancel, change, conditional_change, fare_question, fare_upgrade, flight_status, name_correction,
-               new_booking, rebooking, supervisor)
+from . import (booking_question, cancel, certificate, change, conditional_change, current_fee, fare_question, fare_upgrade,
+               flight_status, name_correction, new_booking, rebooking, supervisor, waiver)
 
 KINDS = {module.KIND.name: module.KIND for module in (
     change, cancel, fare_question, fare_upgrade, rebooking, name_correction, new_booking, flight_status,
     supervisor, booking_question)}
+# The requests answered from the knowledge base (issue 50): composed by their own templates
+KNOWLEDGE_KINDS = {module.KIND.name: module.KIND for module in (certificate, waiver, current_fee)}
+KINDS.update(KNOWLEDGE_KINDS)
 
 CONDITIONAL = conditional_change.KIND  # the change kind said with a condition ("if it costs at most $X")
 
