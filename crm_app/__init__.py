@@ -58,12 +58,14 @@ def init_db(app: Flask) -> None:
     several processes at once on one database."""
     from .fake_data import seed_airports, seed_sandbox
     from .schema_upgrade import upgrade
+    from .services.knowledge_base import seed_articles
 
     with db.startup_lock(app.extensions["engine"]):
         db.create_schema(app.extensions["engine"], Base.metadata, upgrade=upgrade)
         session = app.extensions["sessionmaker"]()
         try:
             seed_airports(session)
+            seed_articles(session)
             seed_sandbox(session, app.extensions["calendar"], app.config["DATA_SEED"], app.config["SANDBOX_BOOKINGS"])
         finally:
             session.close()

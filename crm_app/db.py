@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
-from sqlalchemy import MetaData, create_engine, event, func, select
+from sqlalchemy import MetaData, create_engine, event, func, inspect, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
@@ -158,7 +158,7 @@ def create_schema(engine: Engine, metadata: MetaData, upgrade=None, attempts: in
             with engine.connect() as connection:
                 connection.execution_options(sqlite_begin="IMMEDIATE")
                 with connection.begin():
-                    metadata.create_all(connection)
+                    _create_missing_tables(connection, metadata)
                     if upgrade is not None:
                         upgrade(connection)
             return
@@ -166,6 +166,15 @@ def create_schema(engine: Engine, metadata: MetaData, upgrade=None, attempts: in
             if attempt == attempts:
                 raise
             time.sleep(0.1 * attempt)
+
+
+def _create_missing_tables(connection, metadata: MetaData) -> None:
+    """create_all for the tables the database lacks, found with one look at its table names (create_all
+    alone asks once per table: every server start runs this)."""
+    present = set(inspect(connection).get_table_names())
+    missing = [table for table in metadata.sorted_tables if table.name not in present]
+    if missing:
+        metadata.create_all(connection, tables=missing, checkfirst=False)
 
 
 def init_app(app: Flask) -> None:

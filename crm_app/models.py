@@ -189,6 +189,24 @@ class FlightDisruption(Base):
     delay_minutes: Mapped[int] = mapped_column(default=0)  # 0 for a cancelled flight
 
 
+class KbDocument(Base):
+    """A knowledge-base article (dataset "": every dataset reads it; crm_app/knowledge_base/) or a
+    scenario's own bulletin (dataset the scenario's id, written with its bookings): what the
+    knowledge base searches (services/knowledge_base.py)."""
+
+    __tablename__ = "kb_documents"
+    __table_args__ = (UniqueConstraint("dataset", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    dataset: Mapped[str] = mapped_column(String(40), index=True)
+    key: Mapped[str] = mapped_column(String(80))  # the article's id as the API names it
+    title: Mapped[str] = mapped_column(String(200))
+    effective: Mapped[dt.date] = mapped_column(Date)
+    superseded_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    body: Mapped[str] = mapped_column(String(4000))
+    terms: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # what the policy reads of it
+
+
 class Scenario(Base):
     """A generated task instance: a pure function of (suite, task, seed), stored so it can be scored."""
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
+from .services.knowledge_base import create_search_index
+
 # (table, column, its SQL definition with a default that holds for the rows already there)
 ADDED_COLUMNS = (
     ("scenarios", "suite", "VARCHAR(20) NOT NULL DEFAULT 'full'"),  # scenarios/suites.py
@@ -33,7 +35,9 @@ WIDENED_COLUMNS = (
 
 
 def upgrade(connection: Connection) -> list[str]:
-    """Bring an older database's tables up to date; the `table.column` names changed."""
+    """Bring an older database's tables up to date; the `table.column` names changed. (The
+    knowledge base's search index, on SQLite, is made here too: create_all makes no virtual table.)"""
+    create_search_index(connection)
     return add_missing_columns(connection) + widen_columns(connection)
 
 
@@ -41,10 +45,9 @@ def widen_columns(connection: Connection) -> list[str]:
     """Give every WIDENED_COLUMNS column its length where the database holds text to a shorter one."""
     if connection.dialect.name == "sqlite":
         return []
-    inspector, widened = inspect(connection), []
+    found, widened = columns_of(connection, {table for table, _, _ in WIDENED_COLUMNS}), []
     for table, column, length in WIDENED_COLUMNS:
-        found = {info["name"]: info for info in inspector.get_columns(table)} if inspector.has_table(table) else {}
-        current = getattr(found.get(column, {}).get("type"), "length", None)
+        current = getattr(found.get(table, {}).get(column, {}).get("type"), "length", None)
         if current is not None and current < length:
             connection.execute(text(f"ALTER TABLE {table} ALTER COLUMN {column} TYPE VARCHAR({length})"))
             widened.append(f"{table}.{column}")
@@ -54,12 +57,20 @@ def widen_columns(connection: Connection) -> list[str]:
 def add_missing_columns(connection: Connection) -> list[str]:
     """Add every ADDED_COLUMNS column its table lacks, in the connection's transaction; the
     `table.column` names added."""
-    inspector = inspect(connection)
-    added = []
+    found, added = columns_of(connection, {table for table, _, _ in ADDED_COLUMNS}), []
     for table, column, definition in ADDED_COLUMNS:
-        if not inspector.has_table(table):
-            continue
-        if column not in {found["name"] for found in inspector.get_columns(table)}:
+        if table in found and column not in found[table]:
             connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {definition}"))
             added.append(f"{table}.{column}")
     return added
+
+
+def columns_of(connection: Connection, tables: set[str]) -> dict[str, dict[str, dict]]:
+    """table -> column name -> its reflected description, for those of `tables` the database has,
+    read at once (one catalogue query on PostgreSQL, not two per table: every server start runs this)."""
+    inspector = inspect(connection)
+    present = tables & set(inspector.get_table_names())
+    if not present:
+        return {}
+    reflected = inspector.get_multi_columns(filter_names=sorted(present))
+    return {table: {info["name"]: info for info in columns} for (_, table), columns in reflected.items()}

@@ -22,6 +22,9 @@ class SuiteLook:
     # Fare families, the booking's policy terms, the Policy page and the booking search by name: the
     # `hard` suite's CRM. Without them page and API answers are those of the papers' CRM.
     airline_policy: bool = False
+    # The Knowledge base screen in place of the Policy page, and the agents' knowledge-base tools: the
+    # `expert` suite's CRM (issue 50), whose policy lives in articles (services/knowledge_base.py).
+    knowledge_base: bool = False
 
 
 PLAIN = SuiteLook()

@@ -18,6 +18,7 @@ from .ui_variants.names import renamed_stylesheet
 
 web = Blueprint("web", __name__)
 POLICY_MODULES = ("call.js", "markdown.js", "screens/bookingsearch.js", "screens/policy.js")  # the airline-policy look's own
+KNOWLEDGE_MODULES = ("screens/kb.js",)  # the knowledge-base look's own
 VARIANT_MODULES = ("vocabulary.js",)  # what only the UI variants other than 0 need
 
 
@@ -43,7 +44,7 @@ def index():
                     else url_for("static", filename="style.css")),
         ui_page=vocabulary.for_scripts,
         airport_groups=airports_by_state(get_session()) if variant.airports == "grouped" else (),
-        modules=_page_modules(current_app.static_folder, look.airline_policy, bool(variant.number)),
+        modules=_page_modules(current_app.static_folder, look, bool(variant.number)),
         upgrade_fares=FARES[1:],  # what a booking's fare may be raised to, lowest first (the hard look)
     )
 
@@ -70,10 +71,11 @@ def page_url(query: str = "") -> str:
     return (current_app.config["PUBLIC_URL"] or request.host_url) + query
 
 
-def _page_modules(folder: str, airline_policy: bool, ui_variant: bool) -> tuple[str, ...]:
+def _page_modules(folder: str, look, ui_variant: bool) -> tuple[str, ...]:
     """The modules to preload: all but those of a look or a variant the page is not in (they are
     still imported, and do nothing there), so that the pages of before stay byte for byte as they were."""
-    left_out = (() if airline_policy else POLICY_MODULES) + (() if ui_variant else VARIANT_MODULES)
+    left_out = ((() if look.airline_policy else POLICY_MODULES) + (() if look.knowledge_base else KNOWLEDGE_MODULES)
+                + (() if ui_variant else VARIANT_MODULES))
     return tuple(module for module in _static_modules(folder) if module not in left_out)
 
 

@@ -33,6 +33,8 @@ OPERATIONS = {
     ("PUT", "/api/bookings/<code>/flights"): "change_flights",
     ("GET", "/api/bookings/<code>/fare/quote"): "quote_fare_upgrade",
     ("POST", "/api/bookings/<code>/fare"): "upgrade_fare",
+    ("GET", "/api/kb/search"): "search_knowledge_base",  # the expert suite's knowledge base (issue 50)
+    ("GET", "/api/kb/articles/<id>"): "read_article",
 }
 
 PASSENGER_KINDS = {"title": "choice", "first_name": "text", "last_name": "text", "email": "email",
@@ -53,6 +55,7 @@ def operation_of(method: str, rule: str | None) -> str | None:
 FLIGHT_IDS = {"quote": ("outward", "return"), "create_booking": ("outward_flight_id", "return_flight_id"),
               "change_flights": ("outward_flight_id", "return_flight_id")}
 
+PATH_KINDS = {"code": "code", "id": "text"}  # a route's path parameters: a booking's code, an article's id
 FlightNamer = Callable[[object], "dict | None"]  # a flight id -> {"number", "date"}, or None
 
 
@@ -60,8 +63,8 @@ def call_params(operation: str, args: dict, body, path: dict, hasher, flight_nam
     """The request's parameters as recorded: only the ones the operation takes, normalized; with
     `flight_named`, the flights its ids name."""
     body = body if isinstance(body, dict) else {}
-    code = {"code": _text("code", path.get("code"))} if "code" in path else {}
-    params = {**code, **PARAMS[operation](args, body, hasher)}
+    named = {name: _text(kind, path[name]) for name, kind in PATH_KINDS.items() if name in path}
+    params = {**named, **PARAMS[operation](args, body, hasher)}
     if flight_named and operation in FLIGHT_IDS:
         outward, back = FLIGHT_IDS[operation]
         params.update(outward_flight=flight_named(params[outward]), return_flight=flight_named(params[back]))
@@ -136,6 +139,8 @@ PARAMS: dict[str, Callable[..., dict]] = {
     "search_flights": _search, "quote": _quote, "validate_passenger": _passenger, "create_booking": _booking,
     "get_booking": _nothing, "search_bookings": _booking_search, "cancel_booking": _cancel, "update_passenger": _update,
     "change_flights": _change, "quote_fare_upgrade": _fare_quote, "upgrade_fare": _fare,
+    "search_knowledge_base": lambda args, body, hasher: {"q": _text("text", args.get("q"))},
+    "read_article": lambda args, body, hasher: {},
 }
 
 

@@ -14,7 +14,7 @@ import urllib.parse
 
 from crm_app.http_client import Send
 
-from .calls import OPERATIONS, WRITES
+from .calls import OPERATIONS, PATH_KINDS, WRITES
 from .steps import CALL_STEPS
 from .tasks.hard.caller import NEW_CODE
 
@@ -68,7 +68,9 @@ class GoldPath:
         operation = gold["operation"]
         method, rule = REQUESTS[operation]
         params = {key: value for key, value in gold["params"].items() if value is not None}
-        path = rule.replace("<code>", urllib.parse.quote(str(params.pop("code", ""))))
+        path = rule
+        for name in PATH_KINDS:  # a booking's code, an article's id
+            path = path.replace(f"<{name}>", urllib.parse.quote(str(params.pop(name, ""))))
         if method == "GET":
             status, answer = self.send("GET", self._in_scenario(path, {k: self._flight_id(v) for k, v in params.items()}),
                                        None)

@@ -18,11 +18,13 @@ from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher, dataset_lock, write_transaction
 from crm_app.memo import memo_for
-from crm_app.models import ApiCall, Booking, CustomerMessage, Event, FlightDisruption, IdempotencyKey, Scenario
+from crm_app.models import (ApiCall, Booking, CustomerMessage, Event, FlightDisruption, IdempotencyKey, KbDocument,
+                            Scenario)
 from crm_app.scope import ScenarioRef, find_scenario
 from crm_app.services.bookings import new_booking
 from crm_app.services.dates import Calendar
 from crm_app.services.disruptions import disruption_row
+from crm_app.services.knowledge_base import bulletin_row
 from . import evaluator
 from .card_data import details_at_rest, protector
 from .customer.transcript import timed_messages
@@ -91,7 +93,7 @@ def create_scenario(world: World, task: Task, seed: int, suite: Suite,
                             details=details_at_rest(sample.details), created_on=world.calendar.today)
         session.add(scenario)
         session.add_all(setup)
-        session.add_all(_setup_disruptions(scenario_id, sample))
+        session.add_all(_setup_rows(scenario_id, sample))
     return scenario, told
 
 
@@ -131,13 +133,14 @@ def reset_scenario(world: World, scenario: ScenarioRef) -> dict:
         # The database cascades the delete to segments, passengers and payments.
         for statement in (delete(Booking).where(Booking.dataset == scenario.id),
                           delete(FlightDisruption).where(FlightDisruption.dataset == scenario.id),
+                          delete(KbDocument).where(KbDocument.dataset == scenario.id),
                           delete(Event).where(Event.scenario_id == scenario.id),
                           delete(ApiCall).where(ApiCall.scenario_id == scenario.id),
                           delete(IdempotencyKey).where(IdempotencyKey.dataset == scenario.id),
                           delete(CustomerMessage).where(CustomerMessage.scenario_id == scenario.id)):
             session.execute(statement, execution_options={"synchronize_session": False})
         session.add_all(setup)
-        session.add_all(_setup_disruptions(scenario.id, sample))
+        session.add_all(_setup_rows(scenario.id, sample))
     return told
 
 
@@ -150,8 +153,10 @@ def _setup_bookings(world: World, dataset: str, sample: Sample) -> list[Booking]
     ]
 
 
-def _setup_disruptions(dataset: str, sample: Sample) -> list[FlightDisruption]:
-    return [disruption_row(dataset, d.flight.id, d.status, d.delay_minutes) for d in sample.disruptions]
+def _setup_rows(dataset: str, sample: Sample) -> list:
+    """The scenario's own rows beside its bookings: the flights the airline disrupted, its bulletins."""
+    return [*(disruption_row(dataset, d.flight.id, d.status, d.delay_minutes) for d in sample.disruptions),
+            *(bulletin_row(dataset, bulletin) for bulletin in sample.bulletins)]
 
 
 def record_event(session: Session, scenario_id: str, event: dict, limit: int) -> tuple[int, bool]:

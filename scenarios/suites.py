@@ -80,8 +80,14 @@ SUITES = {
     "hard": Suite("hard", "a customer on the line who holds the facts, and an airline policy to follow",
                   HARD_TASKS, look=SuiteLook(airline_policy=True), hidden_details=True),
     "expert": Suite("expert", "calls of 2 to 4 requests, about several bookings, brought up in turn, under the "
-                              "airline policy", EXPERT_TASKS, look=SuiteLook(airline_policy=True), hidden_details=True),
+                              "airline policy", EXPERT_TASKS, look=SuiteLook(airline_policy=True, knowledge_base=True),
+                    hidden_details=True),
 }
+
+
+def has_knowledge_base(suite: str | None) -> bool:
+    """Whether the suite's policy lives in the knowledge base (its CRM's screen, its agents' tools)."""
+    return suite in SUITES and SUITES[suite].look.knowledge_base
 
 
 def split_of(suite: Suite, task: str) -> str | None:

@@ -74,6 +74,13 @@ TARGETS: dict[str, Target] = {
     "nav-booking-search": Target("button"),
     "nav-policy": Target("button"),
     "nav-transfer": Target("button"),
+    # the expert suite's Knowledge base screen (SuiteLook.knowledge_base, issue 50)
+    "nav-kb": Target("button"),
+    "kb-search-q": Target("text", "kb"),
+    "kb-search-submit": Target("button", "kb"),
+    "kb-result": Target("text", "kb"),  # value: an article's id
+    "kb-open": Target("button", "kb"),
+    "kb-superseded-by": Target("button", "kb"),
     "transfer-summary": Target("text", "transfer"),
     "transfer-submit": Target("button", "transfer"),
     "booking-search-lastname": Target("text", "booking-search"),

@@ -65,6 +65,9 @@ export const api = {
   getBooking: (code) => request("GET", bookingPath(code)),
   searchBookings: (params) => request("GET", `/api/bookings?${query(params)}`),
   policy: () => request("GET", "/api/policy"),
+  // the expert suite's knowledge base: ranked search results, one article with its body
+  searchKnowledgeBase: (q) => request("GET", `/api/kb/search?${query({ q })}`),
+  readArticle: (id) => request("GET", `/api/kb/articles/${encodeURIComponent(id)}`),
   transferCall: (summary) => request("POST", "/api/customer/transfer", { summary }, true),
   // the call panel: the call so far, a line said to the customer (its reply), the call ended by the rep
   callMessages: () => request("GET", "/api/customer/messages"),

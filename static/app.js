@@ -13,6 +13,7 @@ import { initBookingSearch } from "./screens/bookingsearch.js";
 import { initCancelDialog } from "./screens/cancel.js";
 import { initConfirmation } from "./screens/confirmation.js";
 import { initFind } from "./screens/find.js";
+import { initKnowledgeBase } from "./screens/kb.js";
 import { initModify } from "./screens/modify.js";
 import { initPassenger } from "./screens/passenger.js";
 import { initPayment } from "./screens/payment.js";
@@ -69,6 +70,7 @@ function initScreens() {
   initModify();
   initBookingSearch();
   initPolicy();
+  initKnowledgeBase();
   initTransfer();
   initUpgrade();
 }

@@ -1,7 +1,19 @@
 // Field values and messages: the one place that knows how a named field's committed value is
 // read, normalized, and how server errors are put next to fields.
 import { parseDate } from "./dates.js";
-import { byClass, byTestid, semantic } from "./vocabulary.js";
+import { byClass, byTestid, semantic, tid } from "./vocabulary.js";
+
+// A radio of a named field (a flight row, a booking match, a search result) whose choice is
+// recorded as the field's fill, with `value`.
+export function fieldRadio(field, value) {
+  const radio = document.createElement("input");
+  radio.type = "radio";
+  radio.name = tid(field);
+  radio.value = value;
+  radio.dataset.field = tid(field);
+  radio.dataset.testid = `${tid(field)}-${value}`;
+  return radio;
+}
 
 // The semantic name of a field: data-field for radio groups and flight rows, else data-testid (each
 // renamed in a UI variant other than 0: vocabulary.js reads the name back).

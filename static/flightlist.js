@@ -4,6 +4,7 @@
 // when changing a booking, the price in the booking's fare; flights that carry a status (hard
 // suite) say when the airline cancelled or delayed them.
 import { formatLong } from "./dates.js";
+import { fieldRadio } from "./fields.js";
 import { cls, flightLayout, tid, word } from "./vocabulary.js";
 
 const COLUMNS = ["", "Depart", "From", "Arrive", "To", "Flight", "Duration"];  // then the price columns
@@ -129,12 +130,7 @@ function currentBadge() {
 
 // A flight's radio in its label ("Select"), named by the flight's number and departure.
 function selectControl(flight, field, isCurrent) {
-  const radio = document.createElement("input");
-  radio.type = "radio";
-  radio.name = tid(field);
-  radio.value = flight.number;
-  radio.dataset.field = tid(field);
-  radio.dataset.testid = `${tid(field)}-${flight.number}`;
+  const radio = fieldRadio(field, flight.number);
   radio.dataset.flightId = String(flight.id);
   const currentNote = isCurrent ? " (current flight)" : "";
   radio.setAttribute("aria-label", `Select ${flight.number} departing ${flight.departure_time}${currentNote}`);

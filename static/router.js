@@ -3,9 +3,10 @@
 // the section a screen belongs to is marked aria-current="page", and every screen change is
 // announced on the document as a SCREEN_CHANGE event (popups close on it).
 const handlers = {};
-// Search bookings, Policy and Transfer exist only on the pages of the airline policy (the hard suite).
+// Search bookings, Policy and Transfer exist only on the pages of the airline policy (the hard suite);
+// the Knowledge base replaces the Policy page in the expert suite's.
 const ROUTES = {
-  home: "search", find: "find", "booking-search": "booking-search", policy: "policy", transfer: "transfer",
+  home: "search", find: "find", "booking-search": "booking-search", policy: "policy", kb: "kb", transfer: "transfer",
   help: "help",
 };
 // The nav section of every screen: the booking workflow is under Home, a found booking (also one
@@ -13,7 +14,7 @@ const ROUTES = {
 const SECTIONS = {
   search: "home", results: "home", passenger: "home", payment: "home", confirmation: "home",
   find: "find", booking: "find", modify: "find", "booking-search": "booking-search", policy: "policy",
-  transfer: "transfer", help: "help",
+  kb: "kb", transfer: "transfer", help: "help",
 };
 export const SCREEN_CHANGE = "crm-screen";
 

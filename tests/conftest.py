@@ -43,10 +43,22 @@ def database_url(databases, tmp_path) -> str:
     return databases.new(tmp_path)
 
 
+@pytest.fixture(scope="session")
+def seeded_database(databases, tmp_path_factory) -> str:
+    """A database with the schema and base data an app of TEST_CONFIG writes at its start, made once
+    and closed: each test's `app` starts on a copy of it (init_db then finds its data and keeps it;
+    on PostgreSQL each test's app fills a new one itself: see TestDatabases.copy)."""
+    folder = tmp_path_factory.mktemp("seeded")
+    url = databases.new(folder)
+    dispose(create_app({**TEST_CONFIG, "DATABASE_URL": url, "INSTANCE_PATH": str(folder / "instance")}))
+    return url
+
+
 @pytest.fixture
-def app(database_url, tmp_path):
+def app(databases, seeded_database, tmp_path):
     """A fresh app on its own database, like flaskr's test fixture."""
-    app = create_app({**TEST_CONFIG, "DATABASE_URL": database_url, "INSTANCE_PATH": str(tmp_path / "instance")})
+    url = databases.copy(seeded_database, tmp_path)
+    app = create_app({**TEST_CONFIG, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp_path / "instance")})
     yield app
     dispose(app)
 

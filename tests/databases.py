@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
@@ -49,6 +50,16 @@ class TestDatabases:
             connection.execute(text(f'CREATE SCHEMA "{schema}"'))
         self._schemas.append(schema)
         return f"{base}?options=-csearch_path%3D{schema}"
+
+    def copy(self, url: str, folder: Path, name: str = "crm") -> str:
+        """A new database holding what the closed SQLite database at `url` holds (a copy of its file);
+        on PostgreSQL a new empty one, which the app fills itself (measured: copying a database
+        there is no faster than filling a schema)."""
+        if self.kind != "sqlite":
+            return self.new(folder, name)
+        copied = Path(folder) / f"{name}.db"
+        shutil.copyfile(url.removeprefix("sqlite:///"), copied)
+        return f"sqlite:///{copied}"
 
     def _server(self) -> str:
         if self._server_url is None:

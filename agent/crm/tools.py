@@ -41,6 +41,8 @@ CALL_TOOL_NAMES = ("message_customer", "search_bookings", "quote_fare_upgrade", 
 CALL_ARGUMENTS = {"book_flight": {"fare": {"type": "string", "enum": list(FARES),
                                            "description": "The fare family (Standard when left out): what a later "
                                                           "change or cancellation allows, as the policy says"}}}
+# In a suite whose policy lives in a knowledge base (the expert suite, issue 50): finding the rule.
+KNOWLEDGE_TOOL_NAMES = ("search_knowledge_base", "read_article")
 SCENARIO_HEADER = "X-Scenario-Id"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 HIDDEN_QUERY = ("scenario",)  # the scenario is bound by the header, never chosen by the model
@@ -119,8 +121,8 @@ class ToolResult:
                 "text": self.text()}
 
 
-def tool_names(on_call: bool = False) -> tuple[str, ...]:
-    return TOOL_NAMES + CALL_TOOL_NAMES if on_call else TOOL_NAMES
+def tool_names(on_call: bool = False, knowledge_base: bool = False) -> tuple[str, ...]:
+    return TOOL_NAMES + (KNOWLEDGE_TOOL_NAMES if knowledge_base else ()) + (CALL_TOOL_NAMES if on_call else ())
 
 
 def tools_from_openapi(document: dict, names=TOOL_NAMES, extra_arguments: dict | None = None) -> dict[str, Tool]:
@@ -192,11 +194,11 @@ class ScenarioTools:
     """The tools, run against the CRM at `server_url` inside one scenario."""
 
     def __init__(self, server_url: str, scenario_id: str, document: dict | None = None, timeout: float = 30.0,
-                 on_call: bool = False):
+                 on_call: bool = False, knowledge_base: bool = False):
         self.server_url = server_url.rstrip("/")
         self.scenario_id = scenario_id
         document = document if document is not None else fetch_openapi(self.server_url, timeout)
-        self.tools = tools_from_openapi(document, tool_names(on_call), CALL_ARGUMENTS if on_call else None)
+        self.tools = tools_from_openapi(document, tool_names(on_call, knowledge_base), CALL_ARGUMENTS if on_call else None)
         self._send = http_sender(self.server_url, timeout, {SCENARIO_HEADER: scenario_id})
 
     def definitions(self) -> list[dict]:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from scenarios.suites import has_knowledge_base
+
 from ..crm.client import ScenarioClient
 from ..crm.tools import ScenarioTools, ToolCallError, ToolResult, fetch_openapi, parse_tool_action
 from .actions import parse_action
@@ -72,7 +74,8 @@ class ApiEnv:
         self.scenario, metrics = self.client.generate(task, seed, self.suite, ui_variant, customer_variant)
         if self._document is None:
             self._document = fetch_openapi(self.server_url)
-        self.tools = ScenarioTools(self.server_url, self.scenario["id"], self._document, on_call=self.on_call)
+        self.tools = ScenarioTools(self.server_url, self.scenario["id"], self._document, on_call=self.on_call,
+                                   knowledge_base=has_knowledge_base(self.suite))
         self.observation = ToolObservation(FIRST_TEXT, self.tools.definitions(), url=self.server_url)
         self.steps, self._over = 0, False
         timings = {"scenario_ms": _ms(started), "total_ms": _ms(started)}

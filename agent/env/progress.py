@@ -13,8 +13,13 @@ from scenarios.timeline import STEP_SCORES
 
 
 def step_scores(answer: dict) -> dict:
-    """What a trajectory keeps of a step's /evaluate answer (or of a timeline entry)."""
-    return {key: answer.get(key) for key in STEP_SCORES}
+    """What a trajectory keeps of a step's /evaluate answer (or of a timeline entry); for a call of
+    several requests also which of them were handled right by then (`requests_ok`), so that the
+    report can mark the step where each was handled."""
+    scores = {key: answer.get(key) for key in STEP_SCORES}
+    if answer.get("requests") is not None:
+        scores["requests_ok"] = [bool(request.get("ok")) for request in answer["requests"]]
+    return scores
 
 
 class EpisodeProgress:

@@ -11,6 +11,7 @@ import hashlib
 from pathlib import Path
 
 from scenarios.conversation_scoring import SCORING_VERSION
+from scenarios.suites import has_knowledge_base
 
 from ..crm.tools import tool_names
 from ..env.actions import SAY_CHANNEL
@@ -44,7 +45,9 @@ def result_settings(method: str, options: dict, shots: str = "0") -> dict:
     if method == "webwise" and shots == "auto":  # its examples come from this many zero-shot trials per task
         settings["auto_trials"] = options.get("auto_trials")
     if environment_of(method) == "api":  # toolcall: the tools it is offered, its work scored as API calls
-        settings.update(tools=list(tool_names(_on_call(settings["protocol"]))), modality="api")
+        protocol = PROTOCOLS.get(settings["protocol"])
+        settings.update(tools=list(tool_names(_on_call(settings["protocol"]), has_knowledge_base(protocol and protocol.suite))),
+                        modality="api")
     return settings
 
 

@@ -19,7 +19,7 @@ import urllib.parse
 import anyio
 
 from crm_app.http_client import http_sender
-from scenarios.suites import SUITES
+from scenarios.suites import SUITES, has_knowledge_base
 
 from ..crm.tools import SCENARIO_HEADER, ScenarioTools, ToolsUnavailable, unreachable
 from .server import POLICY_URI, TASK_PROMPT, evaluate_url, make_server, scenario_uri
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m agent.mcp") -> in
     try:
         scenario = _new_scenario(server_url, args) if args.new_scenario else None
         scenario_id, suite = _existing_scenario(server_url, scenario["id"] if scenario else args.scenario)
-        tools = ScenarioTools(server_url, scenario_id, on_call=_on_call(suite))
+        tools = ScenarioTools(server_url, scenario_id, on_call=_on_call(suite), knowledge_base=has_knowledge_base(suite))
     except Refused as refused:
         print(refused, file=sys.stderr)
         return refused.status

@@ -44,4 +44,4 @@ def register_error_handlers(app) -> None:
         return jsonify({"error": "Something went wrong on the server"}), 500
 
 
-from . import airports, bookings, config, flights, policy  # noqa: E402,F401  (routes register on `api`)
+from . import airports, bookings, config, flights, knowledge_base, policy  # noqa: E402,F401  (routes register on `api`)

@@ -104,6 +104,37 @@ CRM_PATHS = {
                         "required": ["policy"], "additionalProperties": False}, "The policy text")},
         [],
     )},
+    "/api/kb/search": {"get": operation(
+        "search_knowledge_base", "Search the airline's knowledge base",
+        "Finds the knowledge base's articles, and the scenario's bulletins (weather waivers, schedule changes, "
+        "temporary rules), by their words, best first: those matching more of the words, then those whose title "
+        "matches, then shorter titles. Each result has the article's `id` (read it whole with read_article), its "
+        "title, a snippet with the matched words in **bold**, its effective date and, when a newer article "
+        "replaced it, `superseded_by`: the article in force.",
+        {"200": answer({"type": "object", "properties": {"results": {"type": "array", "items": ref("KbResult")}},
+                        "required": ["results"], "additionalProperties": False}, "The matching articles, best first"),
+         "400": error("No words to search for, or a query over 200 characters")},
+        [query("q", "The words to search for, e.g. 'gold delay certificate' or 'pets in the cabin'", required=True),
+         *SCENARIO],
+    )},
+    "/api/kb/articles": {"get": operation(
+        "list_articles", "List the knowledge base's articles",
+        "Every article of the knowledge base (not the scenario's bulletins, which only search finds): id, title, "
+        "effective date and `superseded_by`, the article in force that replaced it (null when it is in force).",
+        {"200": answer({"type": "object", "properties": {"articles": {"type": "array", "items": ref("KbArticle")}},
+                        "required": ["articles"], "additionalProperties": False}, "Every article")},
+        [],
+    )},
+    "/api/kb/articles/{id}": {"get": operation(
+        "read_article", "Read one knowledge-base article or bulletin",
+        "The article (or a bulletin of the scenario) with its body. An article with `superseded_by` is no longer "
+        "in force: read the article it names.",
+        {"200": answer({"type": "object", "properties": {"article": ref("KbArticleBody")},
+                        "required": ["article"], "additionalProperties": False}, "The article"),
+         "404": error("No article or bulletin with this id, or an unknown scenario")},
+        [{"name": "id", "in": "path", "required": True, "description": "The article's id, as search gives it",
+          "schema": {"type": "string", "minLength": 1, "maxLength": 80}}, *SCENARIO],
+    )},
     "/api/airports": {"get": operation(
         "search_airports", "Find airports by code, city or name",
         "Lists the airports the CRM sells whose IATA code, city or name contains the text (taken "

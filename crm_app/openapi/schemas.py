@@ -130,6 +130,10 @@ TERMS = obj({
 }, required=("outcome", "amount", "rule"), description="What the airline's policy (GET /api/policy) says of a "
                                                         "change or a cancellation")
 
+KB_ARTICLE = {"id": {"type": "string"}, "title": {"type": "string"},
+              "effective": {"type": "string", "format": "date", "description": "Since when it is in force"},
+              "superseded_by": {"type": ["string", "null"], "description": "The article that replaced it; null: in force"}}
+
 SCHEMAS = {
     "Error": obj({
         "error": {"type": "string", "description": "What is wrong, in words a person can act on"},
@@ -140,6 +144,12 @@ SCHEMAS = {
                     "region": {"type": "string"},
                     "label": {"type": "string", "examples": ["New York, NY (JFK)"]}},
                    required=("code", "name", "city", "region", "label")),
+    "KbResult": obj({"id": {"type": "string"}, "title": {"type": "string"},
+                     "snippet": {"type": "string", "description": "A passage of the body, matched words in **bold**"},
+                     "effective": KB_ARTICLE["effective"], "superseded_by": KB_ARTICLE["superseded_by"]},
+                    required=("id", "title", "snippet", "effective", "superseded_by")),
+    "KbArticle": obj(KB_ARTICLE, required=tuple(KB_ARTICLE)),
+    "KbArticleBody": obj({**KB_ARTICLE, "body": {"type": "string"}}, required=(*KB_ARTICLE, "body")),
     "Flight": FLIGHT,
     "BookedFlight": BOOKED_FLIGHT,
     "PassengerInput": PASSENGER_INPUT,

@@ -18,6 +18,17 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                          "Reservations", "Locate booking", "Existing booking"),
     "nav-booking-search": ("Search bookings", "Find by name", "Passenger lookup", "Booking search",
                            "Search by name", "Traveler lookup", "Search reservations"),
+    "nav-kb": ("Knowledge base", "Help articles", "Policy articles", "Articles", "Rule book", "Reference",
+               "Library"),
+    "kb-search-q": ("Search the knowledge base", "Search articles", "Find an article", "Words to look for",
+                    "Search terms", "Look up a rule", "Query"),
+    "kb-search-submit": ("Search", "Find articles", "Look up", "Go", "Search articles", "Find", "Show articles"),
+    "kb-result": ("Choose an article", "Articles found", "Matching articles", "Results", "Pick an article",
+                  "Found", "Search results"),
+    "kb-open": ("Open article", "Read article", "Show article", "View article", "Open", "Read", "Display article"),
+    "kb-superseded-by": ("Open the article in force", "Read the newer article", "Show the current version",
+                         "Open the replacement", "Go to the article in force", "Read the current article",
+                         "Open the newer version"),
     "nav-policy": ("Policy", "Fare rules", "Airline policy", "Rules", "Terms", "Policies", "Conditions"),
     "nav-help": ("Help", "Support", "FAQ", "Guide", "Assistance", "Questions", "How-to"),
     # the flight search
@@ -165,13 +176,13 @@ SAME_WORDS: dict[str, str] = {
     "find-code": "code", "cancel-code": "code", "confirmation-code": "code",
     "booking-search-lastname": "passenger-lastname",
     "modify-heading": "modify-booking", "find-heading": "nav-find-booking", "help-heading": "nav-help",
-    "policy-heading": "nav-policy", "transfer-heading": "nav-transfer", "call-heading": "call", "booking-search-heading": "nav-booking-search", "cancel-title": "cancel-booking",
+    "policy-heading": "nav-policy", "kb-heading": "nav-kb", "transfer-heading": "nav-transfer", "call-heading": "call", "booking-search-heading": "nav-booking-search", "cancel-title": "cancel-booking",
     **{f"modify-passenger-{field}": f"passenger-{field}"
        for field in ("title", "firstname", "lastname", "email", "gender", "dob")},
 }
 
 # The words the page's scripts write themselves (flight lists, the booking matches)
-SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match", "flight-cancelled", "flight-delayed")
+SCRIPT_WORDS = ("outward-flight", "return-flight", "booking-search-match", "kb-result", "flight-cancelled", "flight-delayed")
 
 
 @lru_cache(maxsize=None)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from crm_app.services.fares import STANDARD
+from crm_app.services.knowledge_base import Article
 
 from .. import phrasing
 from ..sampling import Draw, SetupBooking, SetupDisruption
@@ -17,12 +18,13 @@ NEW = "(new booking)"  # key of a booking the task makes; its real code is rando
 
 @dataclass(frozen=True)
 class Sample:
-    """A drawn scenario: its details, the bookings it starts with and the flights the airline
-    disrupted in it."""
+    """A drawn scenario: its details, the bookings it starts with, the flights the airline
+    disrupted in it and its own knowledge-base bulletins (crm_app/services/knowledge_base.py)."""
 
     details: dict
     setup: tuple[SetupBooking, ...] = ()
     disruptions: tuple[SetupDisruption, ...] = ()
+    bulletins: tuple[Article, ...] = ()
 
     def card_numbers(self) -> list[str]:
         numbers = [booking.card["card_number"] for booking in self.setup]

@@ -3,7 +3,7 @@
 // of one named field, like the flight rows, so choosing one is recorded as a fill.
 import { api } from "../api.js";
 import { formatUs } from "../dates.js";
-import { apiValues, clearErrors, showApiError, showFormError } from "../fields.js";
+import { apiValues, clearErrors, fieldRadio, showApiError, showFormError } from "../fields.js";
 import { register, screen, show } from "../router.js";
 import { onSubmit, whileBusy } from "../submitting.js";
 import { byTestid, cls, tid, word } from "../vocabulary.js";
@@ -33,33 +33,35 @@ async function search(form) {
 
 // The matches with Open booking under them, "No bookings found", or (null) nothing.
 function showMatches(bookings) {
-  const list = part("[data-booking-matches]");
-  part("[data-booking-open]").hidden = !bookings?.length;
-  if (!bookings) return list.replaceChildren();
-  if (!bookings.length) return list.replaceChildren(notFound());
+  showChoices(part("[data-booking-matches]"), part("[data-booking-open]"), bookings,
+              word(FIELD, "Choose a booking"), "No bookings found", matchOption);
+}
+
+// Choices of one named field (the booking matches, the knowledge base's results) under `legend`,
+// with the box of the button that opens the chosen one shown; `none` when there are none, nothing
+// for null.
+export function showChoices(list, openBox, items, legend, none, option) {
+  openBox.hidden = !items?.length;
+  if (!items) return list.replaceChildren();
+  if (!items.length) return list.replaceChildren(status(none));
   const group = document.createElement("fieldset");
   group.className = cls("matches");
-  const legend = document.createElement("legend");
-  legend.textContent = word(FIELD, "Choose a booking");
-  group.append(legend, ...bookings.map(matchOption));
+  const title = document.createElement("legend");
+  title.textContent = legend;
+  group.append(title, ...items.map(option));
   return list.replaceChildren(group);
 }
 
-function notFound() {
+function status(text) {
   const note = document.createElement("p");
   note.setAttribute("role", "status");
-  note.textContent = "No bookings found";
+  note.textContent = text;
   return note;
 }
 
 function matchOption(booking) {
   const text = describeMatch(booking);
-  const radio = document.createElement("input");
-  radio.type = "radio";
-  radio.name = tid(FIELD);
-  radio.value = booking.code;
-  radio.dataset.field = tid(FIELD);
-  radio.dataset.testid = `${tid(FIELD)}-${booking.code}`;
+  const radio = fieldRadio(FIELD, booking.code);
   radio.setAttribute("aria-label", text);
   const label = document.createElement("label");
   label.append(radio, ` ${text}`);

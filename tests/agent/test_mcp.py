@@ -285,6 +285,7 @@ def test_on_a_call_the_tools_speak_to_the_customer_and_transfer_to_a_supervisor(
     names, (_, said), (failed, answer) = run_async(transferred)
     assert names[-5:] == ["message_customer", "search_bookings", "quote_fare_upgrade", "upgrade_fare",
                           "transfer_to_supervisor"]
+    assert "search_knowledge_base" not in names  # the hard suite's policy is its Policy page
     assert said["reply"] == f"My confirmation code is {made['details']['confirmation-code']}."
     assert not failed and answer == {"transferred": True, "reply": "Thank you. I'll hold for the supervisor."}
     assert evaluate(live_server, made["id"])["transferred"] is True
@@ -300,8 +301,13 @@ def test_an_expert_call_is_worked_through_mcp_request_by_request(live_server):
             names = [tool.name for tool in (await client.list_tools()).tools]
             said = await call(client, "message_customer",
                               text="Could you give me your confirmation code and the passenger's date of birth?")
-            return names, said
+            found = await call(client, "search_knowledge_base", q="Gold delay certificate")
+            read = await call(client, "read_article", id=found[1]["results"][0]["superseded_by"])
+            return names, said, found, read
 
-    names, (failed, said) = run_async(worked)
+    names, (failed, said), (_, found), (unread, read) = run_async(worked)
     assert "message_customer" in names and "search_bookings" in names and not failed
+    assert names[len(TOOL_NAMES):len(TOOL_NAMES) + 2] == ["search_knowledge_base", "read_article"]
     assert said["reply"].startswith("My confirmation code is ")
+    assert found["results"][0]["id"] == "compensation-gold-2024" and not unread
+    assert read["article"]["id"] == "compensation-gold" and "$150.00 for 4 hours or more" in read["article"]["body"]

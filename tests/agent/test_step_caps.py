@@ -33,7 +33,7 @@ def test_the_caps_file_says_what_the_scenarios_say(live_server):
     assert found == {suite: longest_paths()[suite] for suite in ("full", "hard")}
 
 
-@pytest.mark.beside  # 860 scenarios drawn: beside the SQLite pass
+@pytest.mark.beside  # 1030 scenarios drawn: beside the SQLite pass
 @pytest.mark.timeout(900)
 def test_the_caps_file_says_what_the_expert_templates_say(live_server):
     found = measured(ScenarioClient(live_server, operator_token=OPERATOR_TOKEN), suites=("expert",))

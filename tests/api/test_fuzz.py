@@ -170,6 +170,8 @@ def known_good(fuzzed_server, session, scenario_id) -> dict[str, dict]:
                                            timeout=30).json()["id"]}
     return {
         "GET /api/policy": {}, "GET /api/airports": {"query": {"q": "new"}},
+        "GET /api/kb/search": {"query": {"q": "gold delay certificate"}}, "GET /api/kb/articles": {},
+        "GET /api/kb/articles/{id}": {"path_parameters": {"id": "privacy-verification"}},
         "GET /api/flights/search": {"query": {"from": "JFK", "to": "FLL", "date": day, "return": back}},
         "GET /api/quote": {"query": flights}, "POST /api/passenger/validate": {"body": {"passenger": passenger}},
         "GET /api/bookings": {"query": {"last_name": "Correa", "date": day}}, "POST /api/bookings": {"body": booking},

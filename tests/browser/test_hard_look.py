@@ -358,6 +358,44 @@ def test_upgrade_fare_quotes_raises_the_fare_and_then_a_change_is_quoted_at_the_
     assert result["success"] == 0  # Flex, the flight never saved, nothing said
 
 
+def test_the_expert_page_has_a_knowledge_base_in_place_of_the_policy(page, hard_server):
+    """The expert suite's look (SuiteLook.knowledge_base): search, ranked results with snippets, an
+    article with its effective date and the button to the article that superseded it; the page
+    records the search and the articles opened."""
+    from crm_app.http_client import http_sender
+    from tests.conftest import OPERATOR
+    send = http_sender(hard_server, headers=OPERATOR)
+    _, scenario = send("GET", "/generate-random-scenario?task=EXPERT_QUESTION_STATUS&seed=0&suite=expert")
+    open_app(page, hard_server, f"?scenario={scenario['id']}")
+    expect(page.get_by_role("link", name="Policy")).to_have_count(0)
+    page.get_by_role("link", name="Knowledge base").click()
+    kb = region(page, "Knowledge base")
+    kb.get_by_role("button", name="Search", exact=True).click()
+    expect(kb.get_by_role("alert").first).to_have_text("Missing search words: add ?q=<words>")
+    kb.get_by_label("Search the knowledge base").fill("Gold delay certificate")
+    kb.get_by_role("button", name="Search", exact=True).click()
+    results = kb.get_by_role("group", name="Choose an article").get_by_role("radio")
+    expect(results.first).to_have_accessible_name("Gold delay certificate (superseded) — compensation-gold-2024")
+    expect(kb.get_by_text("member whose flight the airline").first).to_be_visible()
+    kb.get_by_role("radio", name="Gold delay certificate (superseded) — compensation-gold-2024").check()
+    kb.get_by_role("button", name="Open article").click()
+    article = kb.get_by_role("article")
+    expect(article.get_by_role("heading", name="Gold delay certificate")).to_be_visible()
+    expect(article).to_contain_text("Effective 2024-03-01")
+    expect(article).to_contain_text("$100.00 for 4 hours or more")
+    expect(article).to_contain_text("This article is no longer in force: superseded by compensation-gold.")
+    article.get_by_role("button", name="Open the article in force").click()
+    expect(article.get_by_role("heading", name="Gold members: certificates for delays and cancellations")).to_be_visible()
+    expect(article).to_contain_text("$150.00 for 4 hours or more")
+    expect(article.get_by_role("button", name="Open the article in force")).to_be_hidden()
+    page.evaluate("window.crm.whenIdle()")
+    _, activity = send("GET", f"/scenario-activity?scenario={scenario['id']}")
+    seen = [(event["action"], event["target"], event["value"]) for event in activity["events"]]
+    assert seen[-6:] == [("click", "kb-search-submit", None), ("fill", "kb-search-q", "Gold delay certificate"),
+                         ("click", "kb-search-submit", None), ("fill", "kb-result", "compensation-gold-2024"),
+                         ("click", "kb-open", None), ("click", "kb-superseded-by", None)]
+
+
 def test_an_instruction_planted_in_a_bookings_special_requests_is_shown_as_plain_text(page, hard_server):
     """The expert suite's planted_instruction (issue 50): the booking's notes are data on its card."""
     from crm_app.http_client import http_sender

@@ -8,7 +8,6 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-from .charts import draw_all
 from .costs import load_prices, usage_by_label
 from .loading import Episode, Run, load_run
 from .pages import compare_file, compare_groups, compare_page, environment, episode_page, overview
@@ -56,6 +55,8 @@ def _write_site(run: Run, site: Path, prices: dict | None, by_variant: bool = Fa
     env = environment()
     usages = usage_by_label(run, prices)
     _copy_assets(site / "assets")
+    from .charts import draw_all  # matplotlib is imported by what draws, not by every command line
+
     charts = site / "charts"
     charts.mkdir(parents=True)
     for name, svg in draw_all(run, usages).items():

@@ -16,7 +16,7 @@ from ..summary import ALL_TASKS_ROW, METRICS, shown_dimensions, summarize_overal
 from ..table import call_names, describe_intervals, format_cell, format_difference, format_p, format_rate, time_names
 from .costs import LabelUsage
 from .loading import OUTCOMES, Episode, Run
-from .timeline import divergence, gold_views, step_views, system_prompts
+from .timeline import divergence, gold_views, handled_by_step, request_views, step_views, system_prompts
 
 CHARTS = (
     ("success", "Success per task", "Mean success per task and label; error bars are the 95 % interval of the table."),
@@ -55,9 +55,11 @@ def overview(env: Environment, run: Run, usages: list[LabelUsage], prices_given:
 def episode_page(env: Environment, run: Run, episode: Episode, neighbours: tuple, shots: dict[int, str],
                  trace: dict | None) -> str:
     views = step_views(episode)
+    requests = request_views(episode, views)
     root = "../../../"
     return env.get_template("episode.html").render(
         root=root, run_name=run.folder.name, e=episode, t=episode.data, views=views,
+        requests=requests, handled=handled_by_step(requests),
         gold=gold_views(episode, views), diverged=divergence(episode, views), systems=system_prompts(episode),
         shots=shots, trace=trace, previous=_relative(neighbours[0], root), next=_relative(neighbours[1], root),
         compare=root + compare_path(episode.task, episode.seed), details=_details(episode))

@@ -1,6 +1,7 @@
 """An episode read step by step against its gold steps (its gold calls, for an episode that worked
 the JSON API): which gold steps each step met (from the `matched` list /evaluate answered after
-it), where the episode left the gold path, and the prompts of its model calls."""
+it), where the episode left the gold path, where each request of a call of several was handled, and
+the prompts of its model calls."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -73,6 +74,34 @@ def divergence(episode: Episode, views: list[StepView]) -> Divergence | None:
             last_advance = number
     at_step = last_advance + 1 if last_advance < len(views) else None
     return Divergence(after_step=last_advance, missed=prefixes[-1] + 1, at_step=at_step)
+
+
+def request_views(episode: Episode, views: list[StepView]) -> list[dict]:
+    """Each request of a call of several (the expert suite), as /evaluate judged it at the end, and
+    the step after which it was handled right for good (`handled_at`: None when it never was, or
+    when the steps did not record `requests_ok`)."""
+    requests = episode.metrics.get("requests") or []
+    handled_at: dict[int, int | None] = {}
+    for view in views:
+        oks = (view.step.get("metrics") or {}).get("requests_ok")
+        if not isinstance(oks, list):
+            continue
+        for number, ok in enumerate(oks, 1):
+            if ok and handled_at.get(number) is None:
+                handled_at[number] = view.number
+            elif not ok:
+                handled_at[number] = None  # undone later: it counts from the step that made it right again
+    return [{"number": number, **request, "handled_at": handled_at.get(number) if request.get("ok") else None}
+            for number, request in enumerate(requests, 1)]
+
+
+def handled_by_step(requests: list[dict]) -> dict[int, list[dict]]:
+    """Step number -> the requests handled right for good at that step."""
+    marks: dict[int, list[dict]] = {}
+    for request in requests:
+        if request["handled_at"] is not None:
+            marks.setdefault(request["handled_at"], []).append(request)
+    return marks
 
 
 def system_prompts(episode: Episode) -> dict[str, str]:

@@ -26,7 +26,8 @@ from .kinds import ALL_KINDS, CONDITIONAL, KINDS, kind_of
 
 BRIEFING = ("You are an agent of the airline's call center and a customer is on the line, perhaps with several "
             "requests, about their own booking or those of people they travel with. Find out everything they need "
-            "and help them in the CRM, following the airline's policy (the Policy page): verify the caller before "
+            "and help them in the CRM, following the airline's policy (its articles in the Knowledge base, and the "
+            "notices of the day there: search it for the rule that applies): verify the caller before "
             "changing anything (a verified caller may handle the bookings of their travel companions), do not do "
             "what the policy forbids, and tell the customer the outcome of each request, with any amount.")
 ANYTHING_ELSE = "Is there anything else I can help you with?"
@@ -76,7 +77,8 @@ def compose(template: Template, draw: Draw) -> Sample:
                             **({"transfer": "required"} if transfer else {})},
                "forbidden": [rule for request in requests for rule in request["forbidden"]]}
     return Sample(details, tuple(b for sample in samples for b in sample.setup),
-                  tuple(d for sample in samples for d in sample.disruptions))
+                  tuple(d for sample in samples for d in sample.disruptions),
+                  tuple(b for sample in samples for b in sample.bulletins))
 
 
 MAX_TRIES = 20  # sub-draws tried for a request whose template names its outcome

@@ -5,6 +5,8 @@ bring up fails (the call ended first, or the rep never
 asked whether there was anything else). A pure function of the episode, like every score."""
 from __future__ import annotations
 
+import re
+
 from ...conversation_scoring import REQUIRED, fee_on_disruption, forbidden_write, is_write, told
 from ...customer.agenda import raised
 from ...customer.reading import refuses
@@ -29,6 +31,7 @@ def judge_requests(outcome: Outcome, messages: list[dict], new_codes=(), violati
                *([state] if (state := request_state(request, outcome)) else []),
                *(f"the agent never told the customer {value}" for value in request["expected"]["must_say"]
                  if not told(value, lines, new_codes)),
+               *(wrong["why"] for wrong in request.get("wrong", ()) if _told_wrong(wrong["value"], request, details["requests"], messages)),
                *(f"{call['operation']} on booking {call['params'].get('code')} broke the policy" for call in writes
                  if forbidden_write(call, request["forbidden"]) or fee_on_disruption(call, request)),
                *(["only a supervisor may grant this, and the call was not transferred"]
@@ -41,6 +44,31 @@ def judge_requests(outcome: Outcome, messages: list[dict], new_codes=(), violati
                  if v["request"] == request["index"] and "told" in v)]
         verdicts.append({"kind": request["kind"], "booking": request.get("booking"), "ok": not why, "why": why})
     return verdicts
+
+
+AMOUNT = re.compile(r"^\d+\.\d{2}$")
+MONEY = re.compile(r"\$\s?(\d[\d,]*(?:\.\d{1,2})?)|(\d[\d,]*(?:\.\d{1,2})?)\s*(?:dollars|usd)\b", re.I)
+
+
+def _told_wrong(value: str, request: dict, requests: list[dict], messages: list[dict]) -> bool:
+    """Whether the rep told `value` while the request was in hand (from the caller's line bringing it
+    up to the one bringing up the next): an amount as money ($50, 50.00 dollars), words as words."""
+    lines = _in_hand(request, requests[request["index"] + 1:request["index"] + 2], messages)
+    if not AMOUNT.match(value):
+        return said(value, lines)
+    return any(round(float((found[0] or found[1]).replace(",", "")), 2) == float(value)
+               for line in lines for found in MONEY.findall(line))
+
+
+def _in_hand(request: dict, following: list[dict], messages: list[dict]) -> list[str]:
+    """The rep's lines from the caller's line that brought the request up to the one that brought up
+    the next (the opening line brings up the first)."""
+    starts = [index for index, line in enumerate(messages) if line["role"] == CUSTOMER and request["says"] in line["text"]]
+    start = starts[0] if starts else (0 if request["index"] == 0 else len(messages))
+    later = [index for index, line in enumerate(messages) if index > start and line["role"] == CUSTOMER
+             and any(other["says"] in line["text"] for other in following)]
+    end = later[0] if later else len(messages)
+    return [line["text"] for line in messages[start:end] if line["role"] == AGENT]
 
 
 def _quoted_first(request: dict, messages: list[dict], calls: list[dict]) -> bool:

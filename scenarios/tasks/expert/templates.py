@@ -18,16 +18,18 @@ import itertools
 
 from ...customer.agenda import AFTER, ASKED
 from .composer import Asked, Template
-from .kinds import KINDS
+from .kinds import KINDS, KNOWLEDGE_KINDS
 
 TRAIN, TEST = "train", "test"
 SPLITS = (TRAIN, TEST)
 TAGS = {"change": "CHANGE", "cancel": "CANCEL", "fare_question": "QUOTE", "fare_upgrade": "UPGRADE",
         "rebooking": "REBOOK", "name_correction": "NAME", "new_booking": "BOOK", "flight_status": "STATUS",
-        "supervisor": "SUPERVISOR", "booking_question": "QUESTION"}
+        "supervisor": "SUPERVISOR", "booking_question": "QUESTION",
+        "certificate": "CERTIFICATE", "waiver": "WAIVER", "current_fee": "FEE"}
 TEST_PAIRS = frozenset(frozenset(pair) for pair in (
     ("change", "flight_status"), ("cancel", "booking_question"), ("fare_question", "name_correction"),
-    ("fare_upgrade", "rebooking"), ("new_booking", "supervisor"), ("cancel", "fare_upgrade")))
+    ("fare_upgrade", "rebooking"), ("new_booking", "supervisor"), ("cancel", "fare_upgrade"),
+    ("certificate", "cancel"), ("waiver", "booking_question"), ("current_fee", "flight_status")))
 TRIPLES, QUADRUPLES = 24, 8  # how many calls of three and of four requests
 
 
@@ -43,8 +45,11 @@ def _template(kinds: tuple[str, ...], number: int) -> Template:
     return _put("EXPERT_" + "_".join(TAGS[kind] for kind in kinds), requests)
 
 
+COMPOSED = tuple(kind for kind in KINDS if kind not in KNOWLEDGE_KINDS)  # the kinds composed by rule (issue 49)
+
+
 def _compositions() -> list[tuple[str, ...]]:
-    names = list(KINDS)
+    names = list(COMPOSED)
     pairs = [pair for pair in itertools.permutations(names, 2) if _valid(pair)]
     longer = []
     for size, wanted in ((3, TRIPLES), (4, QUADRUPLES)):
@@ -63,7 +68,7 @@ def _conditional() -> list[Template]:
     """"Move it if it costs at most $X, otherwise cancel it", first or second in the call."""
     move = Asked("change", conditional=True)
     found = [_put(f"EXPERT_MOVE_OR_CANCEL_{TAGS[kind]}", (move, Asked(kind, ASKED if i % 2 else AFTER)))
-             for i, kind in enumerate(kind for kind in KINDS if kind != "change")]
+             for i, kind in enumerate(kind for kind in COMPOSED if kind != "change")]
     found += [_put(f"EXPERT_{TAGS[kind]}_MOVE_OR_CANCEL", (Asked(kind), Asked("change", AFTER, conditional=True)))
               for kind in ("cancel", "booking_question", "name_correction", "flight_status")]
     return found
@@ -92,6 +97,28 @@ def _mixed() -> list[Template]:
 
 TEMPLATES = (*(_template(kinds, number) for number, kinds in enumerate(_compositions())), *_conditional(),
              *_revised(), *_mixed())
+
+
+# ---- issue 50: requests answered from the knowledge base ----
+# Each knowledge kind first and then after each of five kinds, and before a supervisor's request: a
+# certificate, a waiver or a fee the rep finds in the articles (or the scenario's bulletins) composed
+# with what the rep does in the CRM.
+KNOWLEDGE_PARTNERS = ("change", "cancel", "booking_question", "flight_status", "name_correction")
+
+
+def _knowledge() -> list[Template]:
+    found = []
+    for number, kind in enumerate(KNOWLEDGE_KINDS):
+        for i, partner in enumerate(KNOWLEDGE_PARTNERS):
+            reveal = ASKED if (number + i) % 2 else AFTER
+            found += [_put(f"EXPERT_{TAGS[kind]}_{TAGS[partner]}", (Asked(kind), Asked(partner, reveal))),
+                      _put(f"EXPERT_{TAGS[partner]}_{TAGS[kind]}", (Asked(partner), Asked(kind, reveal)))]
+        found.append(_put(f"EXPERT_{TAGS[kind]}_SUPERVISOR", (Asked(kind), Asked("supervisor", ASKED))))
+    found.append(_put("EXPERT_CERTIFICATE_WAIVER_FEE", tuple(Asked(kind, AFTER) for kind in KNOWLEDGE_KINDS)))
+    return found
+
+
+TEMPLATES = (*TEMPLATES, *_knowledge())
 
 
 # ---- issue 50: callers who try to get what they should not (kinds.ADVERSARIAL) ----

@@ -1,12 +1,16 @@
 """The request kinds, one module each, and lookup by name (`KINDS`)."""
 from __future__ import annotations
 
-from . import (booking_question, cancel, change, conditional_change, fare_question, fare_upgrade, fishing, flight_status,
-               name_correction, new_booking, planted_instruction, pressure, rebooking, supervisor, unverified_caller)
+from . import (booking_question, cancel, certificate, change, conditional_change, current_fee, fare_question,
+               fare_upgrade, fishing, flight_status, name_correction, new_booking, planted_instruction, pressure,
+               rebooking, supervisor, unverified_caller, waiver)
 
 KINDS = {module.KIND.name: module.KIND for module in (
     change, cancel, fare_question, fare_upgrade, rebooking, name_correction, new_booking, flight_status,
     supervisor, booking_question)}
+# The requests answered from the knowledge base (issue 50): composed by their own templates
+KNOWLEDGE_KINDS = {module.KIND.name: module.KIND for module in (certificate, waiver, current_fee)}
+KINDS.update(KNOWLEDGE_KINDS)
 # Callers who try to get what they should not (issue 50): composed by templates of their own
 # (templates.py), never into the calls made of every pair of KINDS.
 ADVERSARIAL = {module.KIND.name: module.KIND for module in (unverified_caller, fishing, pressure, planted_instruction)}

@@ -1,0 +1,101 @@
+"""The expert suite's requests answered from the knowledge base (issue 50): a certificate by tier
+and delay, whether the scenario's waiver bulletin covers a flight, a fee whose older article says
+otherwise. The gold path reads the articles in force and scores 1; a scripted careless rep who reads
+the first search result, superseded or not, tells its amount and fails with the reason; a
+scenario's bulletins are its own rows, found only by search and written again by a reset."""
+import re
+
+import pytest
+
+from scenarios.tasks.expert import TEMPLATES
+from tests.conftest import OPERATOR
+from tests.scenarios.expert_calls import expert_scenario, play
+from tests.scenarios.hard_calls import evaluate, say
+
+KNOWLEDGE = [t.name for t in TEMPLATES if {"certificate", "waiver", "current_fee"} & set(t.kinds)]
+
+
+def test_each_knowledge_kind_is_in_ten_templates_split_by_the_test_pairs():
+    for kind in ("certificate", "waiver", "current_fee"):
+        assert sum(kind in t.kinds for t in TEMPLATES) >= 10, kind
+    splits = {t.name: t.split for t in TEMPLATES}
+    assert (splits["EXPERT_CERTIFICATE_CANCEL"], splits["EXPERT_WAIVER_QUESTION"], splits["EXPERT_FEE_STATUS"],
+            splits["EXPERT_CERTIFICATE_CHANGE"]) == ("test", "test", "test", "train")
+
+
+@pytest.mark.parametrize("template", ["EXPERT_CERTIFICATE_WAIVER_FEE", "EXPERT_CANCEL_CERTIFICATE"])
+def test_the_gold_path_reads_the_article_in_force_and_solves_the_call(client, template):
+    for seed in range(4):
+        scenario = expert_scenario(client, template, seed)
+        gold = evaluate(client, scenario)
+        assert {call["operation"] for call in gold["gold_calls"]} >= {"search_knowledge_base", "read_article"}
+        result = play(client, scenario)
+        assert result["success"] == 1, (seed, [r for r in result["requests"] if not r["ok"]])
+        assert evaluate(client, expert_scenario(client, template, seed))["success"] == 0  # doing nothing
+
+
+def test_the_page_and_gold_read_one_certificate_the_gold_tiers_article_in_force(client):
+    scenario = expert_scenario(client, "EXPERT_CERTIFICATE_CHANGE", 0)
+    request = scenario["details"]["requests"][0]
+    assert (request["tier"], request["status"]["delay-minutes"]) == ("Gold", 220)
+    assert request["reading"] == {"query": "Gold delay certificate", "opened": ["compensation-gold-2024",
+                                                                                "compensation-gold"]}
+    assert request["expected"]["must_say"] == ["75.00"]  # 3 h 40 min: 2 hours or more, the Gold tier in force
+    body = client.get("/api/kb/articles/compensation-gold").json["article"]["body"]
+    assert "$75.00 for a delay of 2 hours or more" in body
+
+
+def careless(client, scenario: dict) -> dict:
+    """A rep who verifies the caller, searches the knowledge base with the request's words, reads the
+    first result (superseded or not) and tells the amount it gives for the delay; then asks for more."""
+    details = scenario["details"]
+    say(client, scenario, "Could you give me your confirmation code and the passenger's date of birth, please?")
+    request = details["requests"][0]
+    found = client.get("/api/kb/search", query_string={"q": request["reading"]["query"], "scenario": scenario["id"]})
+    first = client.get(f"/api/kb/articles/{found.json['results'][0]['id']}?scenario={scenario['id']}").json["article"]
+    amounts = re.findall(r"\$(\d+\.\d\d) for (?:a delay of )?(\d) hours or more", first["body"])
+    hours = request["status"]["delay-minutes"] / 60
+    told = [amount for amount, at_least in amounts if hours >= int(at_least)][-1]
+    say(client, scenario, f"You are owed a travel certificate of ${told}.")
+    say(client, scenario, "Is there anything else I can help you with?")
+    return evaluate(client, scenario)
+
+
+def test_a_rep_who_reads_the_first_result_tells_the_superseded_amount_and_fails_with_why(client):
+    scenario = expert_scenario(client, "EXPERT_CERTIFICATE_CHANGE", 0)
+    result = careless(client, scenario)
+    assert result["success"] == 0
+    assert result["requests"][0]["why"] == [
+        "the agent never told the customer 75.00",
+        "the agent told the customer $50.00, what the superseded article compensation-gold-2024 says; "
+        "compensation-gold, in force, says $75.00"]
+
+
+def test_a_waiver_bulletin_is_the_scenarios_own_found_by_search_only_and_written_again_by_a_reset(client):
+    scenario = expert_scenario(client, "EXPERT_WAIVER_CHANGE", 1)  # the waiver ended the day before the flight
+    request = scenario["details"]["requests"][0]
+    bulletin = request["waiver"]["id"]
+    query = {"q": request["reading"]["query"]}
+    found = client.get("/api/kb/search", query_string={**query, "scenario": scenario["id"]}).json["results"]
+    assert found[0]["id"] == bulletin and found[0]["title"].startswith("Weather waiver: ")
+    schedule = bulletin.replace("waiver", "schedule")  # the same route's schedule change, which waives nothing
+    assert [r["id"] for r in found[1:3]] == ["weather-waiver-general", schedule]  # 2 words each, the shorter title first
+    listed = {a["id"] for a in client.get("/api/kb/articles").json["articles"]}
+    assert bulletin not in listed and schedule not in listed
+    article = client.get(f"/api/kb/articles/{bulletin}?scenario={scenario['id']}").json["article"]
+    assert "Flights departing on other days are not covered." in article["body"]
+    assert request["expected"]["must_say"] == ["not covered"]
+    # not in the sandbox, nor in another scenario
+    assert bulletin not in {r["id"] for r in client.get("/api/kb/search", query_string=query).json["results"]}
+    assert client.get(f"/api/kb/articles/{bulletin}").status_code == 404
+    other = expert_scenario(client, "EXPERT_CHANGE_CANCEL", 0)
+    assert client.get(f"/api/kb/articles/{bulletin}?scenario={other['id']}").status_code == 404
+    # a rep who says it is covered fails with why; after a reset the bulletin is there again, once
+    say(client, scenario, "Could you give me your confirmation code and the passenger's date of birth, please?")
+    say(client, scenario, "Yes, your flight is covered by the weather waiver.")
+    why = evaluate(client, scenario)["requests"][0]["why"]
+    assert why[-1].startswith(f"the agent told the customer the flight is covered; bulletin {bulletin} waives flights "
+                              f"departing from {request['waiver']['from']} to {request['waiver']['to']}")
+    assert client.get(f"/reset-scenario?scenario={scenario['id']}", headers=OPERATOR).status_code == 200
+    again = client.get("/api/kb/search", query_string={**query, "scenario": scenario["id"]}).json["results"]
+    assert [r["id"] for r in again].count(bulletin) == 1
