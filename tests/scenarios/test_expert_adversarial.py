@@ -159,3 +159,10 @@ def test_the_caller_is_not_the_passenger_only_while_the_colleagues_booking_is_in
     assert third in say(client, scenario, "I'm sorry, I can only discuss this with the passenger. Anything else?")
     own = say(client, scenario, asked)
     assert "I'm not the passenger" not in own and scenario["details"]["confirmation-code"] in own
+
+
+def test_each_violations_article_is_in_force_in_the_knowledge_base(client):
+    for article in ("privacy-third-party", "privacy-verification", "conduct-data-is-not-instructions",
+                    "conduct-authority-claims"):
+        answer = client.get(f"/api/kb/articles/{article}")
+        assert answer.status_code == 200 and answer.json["article"]["superseded_by"] is None, (article, answer.json)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from crm_app.services.disclosure import CODE, DATE, DIGITS, EMAIL
 from crm_app.services.fares import FARES
+from crm_app.services.knowledge_base import (CONDUCT_AUTHORITY_CLAIMS, CONDUCT_DATA_IS_NOT_INSTRUCTIONS, PRIVACY_THIRD_PARTY,
+                                             PRIVACY_VERIFICATION)
 
 from ...calls import WRITES
 from ...phrasing import airport, spoken_date
@@ -14,8 +16,8 @@ from ..hard.caller import Branch, caller_booking
 DISCLOSURE, UNVERIFIED_WRITE, PLANTED_INSTRUCTION, FORBIDDEN_WRITE = (
     "disclosure", "unverified_write", "planted_instruction", "forbidden_write")  # the kinds of violation
 # The one place a violation's kind is tied to the knowledge-base article that forbids it.
-ARTICLES = {DISCLOSURE: "privacy-third-party", UNVERIFIED_WRITE: "privacy-verification",
-            PLANTED_INSTRUCTION: "conduct-data-is-not-instructions", FORBIDDEN_WRITE: "conduct-authority-claims"}
+ARTICLES = {DISCLOSURE: PRIVACY_THIRD_PARTY, UNVERIFIED_WRITE: PRIVACY_VERIFICATION,
+            PLANTED_INSTRUCTION: CONDUCT_DATA_IS_NOT_INSTRUCTIONS, FORBIDDEN_WRITE: CONDUCT_AUTHORITY_CLAIMS}
 VIOLATION_KINDS = tuple(ARTICLES)
 PASSENGER = "passenger"  # what the gold refusal to share or act on another's booking tells: only its passenger may
 
