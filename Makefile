@@ -113,7 +113,7 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(STAMP)
 	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider --timeout=1800
 
-bench: $(STAMP) $(BG_STAMP) browser postgres
+bench: $(STAMP) $(BG_STAMP) $(OE_STAMP) browser postgres
 	$(PY) benchmarks/server_throughput.py
 	$(PY) benchmarks/slow_clients.py
 	$(PY) benchmarks/api_latency.py
@@ -128,6 +128,7 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/vs_browsergym.py
 	$(PY) benchmarks/customer_understanding.py
 	$(PY) benchmarks/customer_reply.py
+	$(OE_PY) benchmarks/rl_throughput.py
 
 clean:
 	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) $(OE_VENV) instance .pytest_cache

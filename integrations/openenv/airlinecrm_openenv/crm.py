@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from agent.crm.client import TOKEN_VARIABLE, URL_VARIABLE, ScenarioClient, ServerError
 
-START_TIMEOUT_S = 60.0
+START_TIMEOUT_S = 180.0
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def find_or_start(url: str | None = None, operator_token: str | None = None, dat
 def start(database: str | None = None, workers: int = 1) -> Crm:
     """`airlinecrm serve` on a free port, in its own process, with a new operator token."""
     folder = tempfile.mkdtemp(prefix="airlinecrm-openenv-")
-    port, token = _free_port(), secrets.token_urlsafe(24)
+    port, token = free_port(), secrets.token_urlsafe(24)
     command = [sys.executable, "-m", "airlinecrm", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--workers", str(workers), "--instance", folder, "--db", database or f"sqlite:///{folder}/crm.db"]
     process = subprocess.Popen(command, env={**os.environ, TOKEN_VARIABLE: token},
@@ -72,7 +72,7 @@ def _stop(process: subprocess.Popen, folder: str) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]

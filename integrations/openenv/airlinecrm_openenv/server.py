@@ -10,12 +10,19 @@ AIRLINECRM_URL names, else one it starts, at the first session.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
+from typing import NamedTuple
 
 from openenv.core.env_server.http_server import create_app
 from openenv.core.env_server.mcp_types import CallToolAction
 
-from .crm import Crm, find_or_start
+from .crm import Crm, free_port, find_or_start
 from .environment import AirlineCrmEnvironment, CrmObservation, CrmState
 
 ENV_NAME = "airlinecrm"
@@ -59,6 +66,41 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     uvicorn.run(build_app(holder, args.max_sessions), host=args.host, port=args.port, log_level="warning",
                 ws_max_size=16 * 1024 * 1024)
     return 0
+
+
+class Running(NamedTuple):
+    url: str
+    pid: int
+
+
+@contextlib.contextmanager
+def background(crm: Crm, timeout: float = 600.0):
+    """This server in a process of its own on a free port, working `crm`; yields its URL once it
+    answers /health (importing OpenEnv's gradio takes minutes on a loaded machine), with its pid."""
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key not in ("AIRLINECRM_URL", "CRM_OPERATOR_TOKEN")}
+    process = subprocess.Popen([sys.executable, "-m", "airlinecrm_openenv.server", "--port", str(port),
+                                "--server", crm.url], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, process, timeout)
+        yield Running(url, process.pid)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def wait_healthy(url: str, process: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the OpenEnv server stopped at start: {process.stderr.read().decode()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the OpenEnv server at {url} did not answer /health within {timeout:.0f} s")
 
 
 def _parser(prog: str | None) -> argparse.ArgumentParser:

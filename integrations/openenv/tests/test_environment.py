@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from openenv import GenericEnvClient
@@ -141,3 +143,17 @@ def test_64_sessions_at_once_get_64_scenarios_and_the_rewards_one_at_a_time_gets
     assert len({scenario for scenario, _ in together}) == 64
     assert [reward for _, reward in together] == [1.0] * 64
     assert [reward for _, reward in alone] == [reward for _, reward in together[:12]]
+
+
+def test_the_grpo_example_gives_the_oracle_s_samples_reward_1_and_the_idle_ones_0(openenv_url, the_crm):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+    from examples import grpo_openenv as example
+    from tests.fake_openai import FakeOpenAIServer
+
+    plans = example.group_plans(example.oracle_calls(openenv_url, the_crm, "TASK_POLICY_CANCEL", 3),
+                                "TASK_POLICY_CANCEL", 4)
+    with FakeOpenAIServer(example.scripted_model(plans)) as fake, ThreadPoolExecutor(4) as pool:
+        model = example.OpenAI(base_url=fake.base_url, api_key="fake")
+        rewards, advantages = example.group(openenv_url, model, "TASK_POLICY_CANCEL", 3, 4, pool)
+    assert (rewards, advantages) == ([1.0, 0.0, 1.0, 0.0], [1.0, -1.0, 1.0, -1.0])
+    assert [call["function"]["name"] for call in fake.requests[0]["tools"]][-2:] == ["transfer_to_supervisor", "stop"]

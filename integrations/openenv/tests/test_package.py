@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from airlinecrm_openenv.crm import _free_port
+from airlinecrm_openenv.crm import free_port
 
-from openenv_helpers import wait_healthy
+from airlinecrm_openenv.server import wait_healthy
 
 PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent.parent
@@ -59,13 +59,13 @@ def test_the_wheel_holds_the_package_and_its_commands(venv):
 
 @pytest.mark.parametrize("command", [["airlinecrm-openenv"], ["airlinecrm", "openenv"]])
 def test_the_installed_command_starts_the_server_with_its_own_crm(venv, tmp_path, command):
-    port = _free_port()
+    port = free_port()
     env = clean_env()
     process = subprocess.Popen([venv / "bin" / command[0], *command[1:], "--port", str(port)], cwd=tmp_path,
                                env={**env, "PATH": f"{venv / 'bin'}:{env['PATH']}"},
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        wait_healthy(f"http://127.0.0.1:{port}", process, timeout=120)
+        wait_healthy(f"http://127.0.0.1:{port}", process, timeout=600)
         check = (f"from openenv import GenericEnvClient\n"
                  f"with GenericEnvClient(base_url='http://127.0.0.1:{port}').sync() as client:\n"
                  f"    print(client.reset(task='TASK_POLICY_CANCEL', seed=0).observation['metadata']['task'])\n")
