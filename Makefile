@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym cube postgres http-tools bench fuzz clean
+.PHONY: run test setup browser browsergym cube openenv postgres http-tools bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,22 @@ $(CUBE_STAMP): $(STAMP) pyproject.toml integrations/cube/pyproject.toml $(CUBE_C
 
 cube: $(CUBE_STAMP)
 
+# OpenEnv (openenv 0.10.0) needs fastmcp 3, which needs mcp 1, and the agent extra pins mcp 2: the
+# OpenEnv package (integrations/openenv/) gets an environment of its own, with the project but
+# without its agent extra.
+OE_VENV := .venv-openenv
+OE_PY := $(OE_VENV)/bin/python
+OE_STAMP := $(OE_VENV)/.installed
+OE_CONSTRAINTS := integrations/openenv/constraints.txt
+
+$(OE_STAMP): pyproject.toml integrations/openenv/pyproject.toml $(OE_CONSTRAINTS)
+	$(PYTHON) -m venv $(OE_VENV)
+	$(OE_PY) -m pip install --quiet --upgrade pip
+	$(OE_PY) -m pip install --quiet -c $(OE_CONSTRAINTS) -e . -e 'integrations/openenv[test]'
+	touch $(OE_STAMP)
+
+openenv: $(OE_STAMP)
+
 # Debian's Chromium is what Playwright drives (see agent/env/browser.py); its own download fails here.
 browser: $(STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -73,22 +89,23 @@ run: $(STAMP)
 
 # Everything on SQLite but the tests marked `beside`; beside it (their output follows it), the API,
 # scenario and concurrency tests again on PostgreSQL, then the `beside` tests (long browser sweeps,
-# on SQLite), the BrowserGym package's tests and the CUBE package's (`cube test` among them). The
-# passes share no files or ports: each has its own numbered temporary folder, servers and
-# PostgreSQL cluster; only the first keeps a cache.
+# on SQLite), the BrowserGym package's tests, the CUBE package's (`cube test` among them) and the
+# OpenEnv package's. The passes share no files or ports: each has its own numbered temporary
+# folder, servers and PostgreSQL cluster; only the first keeps a cache.
 OTHER_PASSES_LOG := .test-other-passes.log
-test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) browser postgres http-tools
-	@echo "make test: the SQLite pass; the PostgreSQL, beside, BrowserGym and CUBE passes run beside it ($(OTHER_PASSES_LOG))"
+test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) browser postgres http-tools
+	@echo "make test: the SQLite pass; the PostgreSQL, beside, BrowserGym, CUBE and OpenEnv passes run beside it ($(OTHER_PASSES_LOG))"
 	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider \
 	       -m "not database_independent" tests/api tests/scenarios \
 	   && $(PY) -m pytest -q -p no:cacheprovider -m beside \
 	   && $(BG_PY) -m pytest -q -p no:cacheprovider integrations/browsergym/tests \
 	   && $(CUBE_PY) -m pytest -q -p no:cacheprovider integrations/cube/tests \
+	   && $(OE_PY) -m pytest -q -p no:cacheprovider integrations/openenv/tests \
 	 ) > $(OTHER_PASSES_LOG) 2>&1 & others=$$!; \
 	trap 'pkill -P $$others; kill $$others 2>/dev/null; exit 130' INT TERM; \
 	$(PY) -m pytest -q -m "not beside"; sqlite=$$?; \
 	wait $$others; rest=$$?; \
-	echo "--- the PostgreSQL, beside, BrowserGym and CUBE passes:"; cat $(OTHER_PASSES_LOG); \
+	echo "--- the PostgreSQL, beside, BrowserGym, CUBE and OpenEnv passes:"; cat $(OTHER_PASSES_LOG); \
 	exit $$(( sqlite != 0 || rest != 0 ))
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
@@ -96,7 +113,7 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(STAMP)
 	CRM_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/api/test_fuzz.py -q -s -p no:cacheprovider --timeout=1800
 
-bench: $(STAMP) $(BG_STAMP) browser postgres
+bench: $(STAMP) $(BG_STAMP) $(OE_STAMP) browser postgres
 	$(PY) benchmarks/server_throughput.py
 	$(PY) benchmarks/slow_clients.py
 	$(PY) benchmarks/api_latency.py
@@ -111,6 +128,7 @@ bench: $(STAMP) $(BG_STAMP) browser postgres
 	$(PY) benchmarks/vs_browsergym.py
 	$(PY) benchmarks/customer_understanding.py
 	$(PY) benchmarks/customer_reply.py
+	$(OE_PY) benchmarks/rl_throughput.py
 
 clean:
-	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) instance .pytest_cache
+	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) $(OE_VENV) instance .pytest_cache

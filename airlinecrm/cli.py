@@ -1,5 +1,6 @@
 """The `airlinecrm` command: `airlinecrm serve | init-db` are this package's, `airlinecrm mcp` is
-agent/mcp/'s server, and every other command is one of `python -m agent`'s (run, summarize,
+agent/mcp/'s server, `airlinecrm openenv` the OpenEnv server of integrations/openenv/ (the
+airlinecrm-openenv package, in an environment of its own), and every other command is one of `python -m agent`'s (run, summarize,
 report, ...), handed to its parser unchanged, so that a command added there is offered here too.
 The agent's commands need the `agent` extra; without it they stop with a line saying so."""
 from __future__ import annotations
@@ -40,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
 def _own_commands() -> dict[str, tuple[Callable[[list[str], str], int], str]]:
     return {"serve": (serve.main, "serve the CRM (the options of run.py)"),
             "init-db": (serve.init_db, "create the database and its base data without serving"),
-            "mcp": (_mcp, "serve one scenario as MCP tools (python -m agent.mcp; agent extra)")}
+            "mcp": (_mcp, "serve one scenario as MCP tools (python -m agent.mcp; agent extra)"),
+            "openenv": (_openenv, "serve AirlineCRM as an OpenEnv environment (the airlinecrm-openenv package)")}
 
 
 def _mcp(argv: list[str], prog: str) -> int:
@@ -49,6 +51,15 @@ def _mcp(argv: list[str], prog: str) -> int:
     except ModuleNotFoundError as error:
         raise _missing(error) from None
     return mcp_main(argv, prog=prog)
+
+
+def _openenv(argv: list[str], prog: str) -> int:
+    try:
+        from airlinecrm_openenv.server import main as openenv_main
+    except ModuleNotFoundError as error:
+        raise MissingExtra(f"needs the airlinecrm-openenv package (no module named {error.name!r}): "
+                           f"pip install -c integrations/openenv/constraints.txt -e integrations/openenv") from None
+    return openenv_main(argv, prog=prog)
 
 
 def _agent_command(command: str, rest: list[str]) -> int:

@@ -20,7 +20,7 @@ def airlinecrm(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 
 def test_help_lists_its_own_commands_and_every_agent_command():
     shown = airlinecrm("--help").stdout
-    assert all(f"    {name}" in shown for name in ["serve", "init-db", "mcp", *agent_cli.commands()])
+    assert all(f"    {name}" in shown for name in ["serve", "init-db", "mcp", "openenv", *agent_cli.commands()])
 
 
 def test_an_agent_command_answers_as_python_m_agent_does(tmp_path):
@@ -66,3 +66,10 @@ def test_airlinecrm_run_takes_a_policy_class_from_the_current_folder(tmp_path):
     assert refused.returncode == 2
     assert refused.stderr.strip() == ("--method mine:Agent: Agent does not follow the policy contract "
                                       "(agent/episode/policy.py): it is not a subclass of agent.episode.policy.Policy")
+
+
+def test_openenv_without_its_package_says_how_to_install_it():
+    done = airlinecrm("openenv", "--port", "0")  # the main environment has no airlinecrm-openenv (its own venv)
+    assert (done.returncode, done.stderr.strip()) == (1, "airlinecrm openenv: needs the airlinecrm-openenv package "
+                                                         "(no module named 'airlinecrm_openenv'): pip install -c "
+                                                         "integrations/openenv/constraints.txt -e integrations/openenv")
