@@ -20,7 +20,7 @@ from collections.abc import Callable
 from openenv import GenericEnvClient
 
 from agent.crm.client import ScenarioClient
-from agent.crm.tools import CALL_TOOL_NAMES, TOOL_NAMES, HIDDEN_QUERY, tools_from_openapi
+from agent.crm.tools import HIDDEN_QUERY, tool_names, tools_from_openapi
 from scenarios.gold_path import GoldPath
 
 from .catalogue import openapi
@@ -45,7 +45,7 @@ class ToolCallSender:
     """A crm_app.http_client.Send that makes each request as a tool call through `call`."""
 
     def __init__(self, document: dict, call: Callable):
-        tools = tools_from_openapi(document, TOOL_NAMES + CALL_TOOL_NAMES).values()
+        tools = tools_from_openapi(document, tool_names(on_call=True, knowledge_base=True)).values()
         self.routes = [(tool.method, re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", tool.path) + "$"), tool)
                        for tool in tools]
         self.call = call

@@ -16,6 +16,7 @@ from openenv.core import MCPToolClient
 
 from airlinecrm_openenv import catalogue
 from airlinecrm_openenv.oracle import call_tool, episode as oracle_episode
+from scenarios.tasks.expert import TEMPLATES
 
 
 pytestmark = pytest.mark.timeout(600)
@@ -36,7 +37,7 @@ def post(url: str, body: dict) -> tuple[int, dict]:
 def test_the_oracle_gets_reward_1_on_every_hard_task_and_every_expert_template(openenv_url, the_crm):
     resets = [{"suite": suite, "task": row["name"], "seed": 0}
               for suite in ("hard", "expert") for row in catalogue.suites(the_crm.url)[suite]]
-    assert len(resets) == 12 + 132
+    assert len(resets) == 12 + len(TEMPLATES)
 
     def episode(reset):
         first, steps = oracle_episode(openenv_url, the_crm.url, the_crm.operator_token, **reset)
@@ -125,6 +126,10 @@ def test_a_test_split_session_says_so_and_its_task_is_a_test_template(openenv_ur
         assert (state["split"], state["task"], state["scenario_id"]) == ("test", metadata["task"],
                                                                          metadata["scenario_id"])
         assert client.reset(suite="expert", split="train", seed=5).observation["metadata"]["split"] == "train"
+        tools = [tool["name"] for tool in client.step({"type": "list_tools"}).observation["tools"]]
+        knowledge = CALL_TOOLS.index("message_customer")  # the expert suite's knowledge base comes before the call's
+        assert tools == CALL_TOOLS[:knowledge] + ["search_knowledge_base", "read_article"] + CALL_TOOLS[knowledge:] + [
+            "stop"]
         assert client.reset(suite="hard", split="train").observation["error"]["message"] == \
             "reset failed: the hard suite has no train split (only the expert suite is split)"
 
