@@ -24,7 +24,7 @@ SOLVED = ("1", "1.0", "1", "1", "1", "0")  # success, progress, state ok, said o
 
 def run(out, server: str, *options: str) -> list[dict]:
     assert main(["run", "--protocol", "expert", "--server", server, "--operator-token", OPERATOR_TOKEN,
-                 "--out", str(out), "--quiet", "--no-report", "--concurrency", "2", "--browsers", "1", *options]) == 0
+                 "--out", str(out), "--quiet", "--no-report", "--concurrency", "4", "--browsers", "1", *options]) == 0
     return list(csv.DictReader((out / "episodes.csv").open()))
 
 
