@@ -328,8 +328,10 @@
   });
 
   // Resolves when the page has answered every request and event and the DOM has been quiet for
-  // `quietMs` (measured in the page), or after `maxMs`.
-  async function settle(quietMs = 4, maxMs = 3000) {
+  // `quietMs` (measured in the page), or after `maxMs`. The bound is generous: on a loaded machine a
+  // request can take seconds, and an observation read before its answer is drawn misses elements
+  // (a replay of stored actions then clicks what is not there); an idle page costs no more.
+  async function settle(quietMs = 4, maxMs = 10000) {
     const start = performance.now();
     const crm = () => window.crm || {};
     while (window.crm && !crm().ready && performance.now() - start < maxMs) await new Promise((r) => setTimeout(r, 2));
