@@ -81,7 +81,9 @@ def articles() -> tuple[Article, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1)
 def article_by_id() -> dict[str, Article]:
+    """The articles by id, read once (every in_force and bulletin check asks)."""
     return {article.id: article for article in articles()}
 
 
@@ -107,9 +109,15 @@ def _fingerprint(article: Article) -> str:
     return json.dumps({**article.answer(), "terms": article.terms}, sort_keys=True)
 
 
+@lru_cache(maxsize=1)
+def _wanted_fingerprints() -> list[str]:
+    """The repository's articles as seed_articles compares them: made once, not at every app start."""
+    return sorted(map(_fingerprint, articles()))
+
+
 def seed_articles(session: Session) -> None:
     """Store the repository's articles, replacing those stored when they differ (a newer version)."""
-    wanted = sorted(map(_fingerprint, articles()))
+    wanted = _wanted_fingerprints()
     try:
         with write_transaction(session):
             rows = session.scalars(select(KbDocument).where(KbDocument.dataset == EVERY_DATASET)).all()
@@ -160,8 +168,10 @@ def read(session: Session, dataset: str, key: str) -> dict:
 
 def bulletins(session: Session, dataset: str) -> list[Article]:
     """The dataset's own bulletins (none for the sandbox), as the policy reads them."""
+    if dataset == EVERY_DATASET:
+        return []
     rows = session.scalars(select(KbDocument).where(KbDocument.dataset == dataset).order_by(KbDocument.key))
-    return [_stored(row) for row in rows if dataset != EVERY_DATASET]
+    return [_stored(row) for row in rows]
 
 
 # ---- search ----
