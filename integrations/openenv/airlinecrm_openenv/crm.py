@@ -1,7 +1,8 @@
 """The one CRM server all sessions share: an existing one (`--server`, else AIRLINECRM_URL, with
 `--operator-token`, else CRM_OPERATOR_TOKEN), or else the CRM's own production server
 (`airlinecrm serve`: gunicorn) started in a process of its own on a temporary SQLite file (or on
-`--database`, e.g. PostgreSQL for many workers), stopped and removed when this process ends."""
+`--database`, e.g. PostgreSQL for many workers), stopped and removed when this process ends: by
+atexit, and by its watcher (`watch.py`) when this process is killed."""
 from __future__ import annotations
 
 import atexit
@@ -40,9 +41,10 @@ def start(database: str | None = None, workers: int = 1) -> Crm:
     """`airlinecrm serve` on a free port, in its own process, with a new operator token."""
     folder = tempfile.mkdtemp(prefix="airlinecrm-openenv-")
     port, token = free_port(), secrets.token_urlsafe(24)
-    command = [sys.executable, "-m", "airlinecrm", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", str(workers), "--instance", folder, "--db", database or f"sqlite:///{folder}/crm.db"]
-    process = subprocess.Popen(command, env={**os.environ, TOKEN_VARIABLE: token},
+    serve = [sys.executable, "-m", "airlinecrm", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--workers", str(workers), "--instance", folder, "--db", database or f"sqlite:///{folder}/crm.db"]
+    command = [sys.executable, "-m", "airlinecrm_openenv.watch", "--remove", folder, *serve]
+    process = subprocess.Popen(command, env={**os.environ, TOKEN_VARIABLE: token}, stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     atexit.register(_stop, process, folder)
     url = f"http://127.0.0.1:{port}"
