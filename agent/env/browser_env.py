@@ -42,6 +42,7 @@ transfer on the Transfer to supervisor screen) as it does on STOP.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
@@ -49,7 +50,7 @@ from playwright.sync_api import sync_playwright
 from ..crm.client import ScenarioClient, ServerError
 from .actions import PAGE_CHANNEL, SAY_CHANNEL, Action, describe_actions
 from .browser import launch_chromium
-from .episode_end import step_end
+from .episode_end import StepEnd, step_end
 from .executor import act_and_observe, attempt, read
 from .modes import DEFAULT_MODES, check_modes, devtools_session, extract_modes, has_images
 from .observation import ELEMENT_LIST, Observation, Reading, call_page, observation_from, observe
@@ -130,6 +131,12 @@ class CrmEnv:
                                   "warm_reset": warm, "timings": clock.result()}
 
     def step(self, text: str):
+        return self.finish_step(self.score_step(self.start_step(text)))
+
+    # A step in three phases, so that a shared browser's thread (browser_host.py) does only the two
+    # that touch the page and serves other episodes while this one waits for its scores.
+    def start_step(self, text: str) -> PendingStep:
+        """The action carried out and the page read after it (the page's phase)."""
         if self.page is None or self.observation is None or self._over:
             raise RuntimeError("no episode is running: call reset() first")
         clock = _Clock()
@@ -140,30 +147,47 @@ class CrmEnv:
         clock.lap("action")  # carried out, waited for and read in one page call where it can be
         clock.split("action", "settle", self.observation.settle_ms)
         clock.split("action", "observe", self.observation.observe_ms)
-        error = self.observation.error
         self._extract_modes(clock)
-        metrics = self.progress.after_step(self.observation.page_events)
-        clock.lap("evaluate")
-        stopped = action is not None and (action.name == "stop" or (action.name == "transfer" and reply is not None)
-                                          or self._call_ended())
-        end = step_end(stopped, metrics or {}, self.steps, self.max_steps, self.stop_on_success)
-        step_metrics = None
-        if end.over:  # the final scores, and each step's where they were not asked right after it
-            metrics, step_metrics = self.progress.at_end(metrics)
-            end = step_end(stopped, metrics, self.steps, self.max_steps, self.stop_on_success)
-            clock.lap("timeline")
+        return PendingStep(text, action, reply, self.observation.error, clock)
+
+    def score_step(self, step: PendingStep) -> PendingStep:
+        """The step's scores where they are asked now, whether it ends the episode, and if so the final
+        scores with every step's (requests to the server only: no page work)."""
+        step.metrics = self.progress.after_step(self.observation.page_events)
+        step.clock.lap("evaluate")
+        action = step.action
+        step.stopped = action is not None and (action.name == "stop" or (action.name == "transfer" and
+                                                                          step.reply is not None)
+                                               or self._call_ended())
+        step.end = step_end(step.stopped, step.metrics or {}, self.steps, self.max_steps, self.stop_on_success)
+        if step.end.over:  # the final scores, and each step's where they were not asked right after it
+            step.metrics, step.step_metrics = self.progress.at_end(step.metrics)
+            step.end = step_end(step.stopped, step.metrics, self.steps, self.max_steps, self.stop_on_success)
+            step.clock.lap("timeline")
+        return step
+
+    def finish_needs_page(self, step: PendingStep) -> bool:
+        """Whether finish_step touches the page: a recorder's screenshot, or a finished episode's page
+        released without warm resets."""
+        return bool(self.recorder) or (step.end.over and not self.warm_resets)
+
+    def finish_step(self, step: PendingStep):
+        """The recording and, at the end, the page released; the step's gymnasium answer."""
+        clock, end, metrics = step.clock, step.end, step.metrics
         if self.recorder:  # while the page is still open: ending the episode closes it
             self._record(end.over, metrics)
             clock.lap("record")
         if end.over:
             self._end_episode()
             clock.lap("next_page")
-        info = {"action": str(action) if action else text, "error": error, "metrics": metrics,
-                "answer": action.value if stopped else None, "succeeded": end.succeeded, "timings": clock.result()}
-        if reply is not None:
-            info["customer"] = reply
-        if step_metrics is not None:
-            info["step_metrics"] = step_metrics
+        action = step.action
+        info = {"action": str(action) if action else step.text, "error": step.error, "metrics": metrics,
+                "answer": action.value if step.stopped else None, "succeeded": end.succeeded,
+                "timings": clock.result()}
+        if step.reply is not None:
+            info["customer"] = step.reply
+        if step.step_metrics is not None:
+            info["step_metrics"] = step.step_metrics
         return self.observation, end.reward, end.terminated, end.truncated, info
 
     def evaluate(self) -> dict:
@@ -287,6 +311,20 @@ class CrmEnv:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+@dataclass
+class PendingStep:
+    """A step between its phases (CrmEnv.start_step, score_step, finish_step)."""
+    text: str
+    action: Action | None
+    reply: str | None
+    error: str | None
+    clock: _Clock
+    metrics: dict | None = None
+    step_metrics: list[dict] | None = None
+    stopped: bool = False
+    end: StepEnd | None = None
 
 
 class _Clock:

@@ -90,7 +90,7 @@ class BrowserHost:
 
 
 class HostedEnv:
-    """A CrmEnv that any thread may use: reset, step and close run on its browser's thread; its
+    """A CrmEnv that any thread may use: reset, close and a step's page work run on its browser's thread; its
     attributes (max_steps, observations, recorder) are the environment's own. Each reset and step
     reports, as `browser_wait_ms` in its timings, how long it waited for the browser."""
 
@@ -103,9 +103,17 @@ class HostedEnv:
         return obs, info
 
     def step(self, text: str):
-        (obs, reward, terminated, truncated, info), waited = self._host.timed_call(self._env.step, text)
-        info["timings"]["browser_wait_ms"] = waited
-        return obs, reward, terminated, truncated, info
+        """The step's page phases on the browser's thread, its scores (requests to the server) on this one."""
+        env = self._env
+        started, waited = self._host.timed_call(env.start_step, text)
+        scored = env.score_step(started)
+        if env.finish_needs_page(scored):
+            answer, waited_more = self._host.timed_call(env.finish_step, scored)
+            waited += waited_more
+        else:
+            answer = env.finish_step(scored)
+        answer[4]["timings"]["browser_wait_ms"] = waited
+        return answer
 
     def close(self) -> None:
         self._host.call(self._env.close)
