@@ -93,7 +93,7 @@ class AirlineCrmEnvironment(Environment):
               **kwargs: Any) -> CrmObservation:
         """`mode` "browser" works the scenario in the page, read in the `observations` modes
         (agent/env/modes/: a list or a comma-separated string; default the element list)."""
-        suite = suite or DEFAULT_SUITE
+        suite, mode = suite or DEFAULT_SUITE, mode or "tool"
         self._state = CrmState(episode_id=episode_id or str(uuid.uuid4()), suite=suite, mode=str(mode)[:40])
         self._over = True
         self.env = None
@@ -109,6 +109,7 @@ class AirlineCrmEnvironment(Environment):
                 page, info = self._browser_reset(suite, chosen_modes(observations), task, seed, ui_variant,
                                                  customer_variant)
             else:
+                self.close()  # a browser-mode episode before this one leaves no page open
                 self.env = self._api_env(suite)
                 _, info = self.env.reset(task, seed, _text(ui_variant), _text(customer_variant))
         except (catalogue.ResetError, ServerError, ToolsUnavailable, *PAGE_ERRORS) as error:
@@ -179,10 +180,10 @@ class AirlineCrmEnvironment(Environment):
                                            f"(a string), e.g. CLICK 6")
         try:
             page, reward, terminated, truncated, info = self.page.step(text)
-        except PAGE_ERRORS as error:  # the page or browser broke: this episode ends, the session lives
+        except (ServerError, *PAGE_ERRORS) as error:  # the page, browser or CRM broke; the session lives
             self._over = True
             self.page.close()
-            return self._error_observation(name, ToolErrorType.EXECUTION_ERROR, f"the page failed: {error}")
+            return self._error_observation(name, ToolErrorType.EXECUTION_ERROR, f"the step failed: {error}")
         self._state.step_count += 1
         self._over = terminated or truncated
         error = info["error"]
@@ -225,7 +226,6 @@ class AirlineCrmEnvironment(Environment):
         """The session's browser context, if it had one (OpenEnv calls this when a session ends)."""
         if self.page is not None:
             self.page.close()
-            self.page = None
 
     @property
     def state(self) -> CrmState:

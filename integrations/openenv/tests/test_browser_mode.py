@@ -11,6 +11,7 @@ from openenv import GenericEnvClient
 
 from agent.env.modes import modes
 from airlinecrm_openenv.oracle import act, browser_episode, call_tool
+from test_environment import post
 
 pytestmark = pytest.mark.timeout(600)
 # a change, a cancel and a call handed to a supervisor: the page's forms, SAY and TRANSFER
@@ -74,6 +75,15 @@ def test_doing_nothing_gets_0_and_bad_actions_get_clear_errors_in_the_observatio
             "reset failed: Unknown mode: desktop. Choose one of tool, browser"
         again = client.reset(mode="browser", task="TASK_POLICY_CANCEL", seed=1, suite="hard")
         assert again.done is False and again.observation["error"] is None  # the session lives
+        tool_mode = client.reset(task="TASK_POLICY_CANCEL", seed=1, suite="hard")
+        assert tool_mode.observation["metadata"]["mode"] == "tool"
+        assert "message_customer" in [tool["name"] for tool in client.step({"type": "list_tools"}).observation["tools"]]
+
+
+def test_an_http_reset_in_browser_mode_answers_200_with_the_page(openenv_url):
+    status, reset = post(f"{openenv_url}/reset", {"mode": "browser", "task": "TASK_POLICY_CHANGE", "seed": 2})
+    assert status == 200 and reset["observation"]["text"].startswith("Task: ")
+    assert "<link id=" in reset["observation"]["text"] and reset["metadata"]["mode"] == "browser"
 
 
 def test_the_observation_is_the_modes_asked_for_images_as_base64_png(openenv_url):
