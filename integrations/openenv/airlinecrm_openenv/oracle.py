@@ -9,6 +9,11 @@ method and route it is, its path, query and body as the arguments) and hands tha
 
 `call(name, arguments)` returns OpenEnv's StepResult (observation dict, reward, done); play stops at
 the first step that ends the episode and returns every step's result.
+
+In browser mode the oracle is the project's browser oracle (agent/policies/oracle.py): it reads
+each observation's element list and answers with the action grammar's text, sent as the tool `act`:
+
+    first, steps = browser_episode(openenv_url, crm_url, operator_token, task="TASK_POLICY_CANCEL", seed=0)
 """
 from __future__ import annotations
 
@@ -21,8 +26,11 @@ from openenv import GenericEnvClient
 
 from agent.crm.client import ScenarioClient
 from agent.crm.tools import HIDDEN_QUERY, tool_names, tools_from_openapi
+from agent.env.observation import Observation
+from agent.policies.oracle import OraclePolicy
 from scenarios.gold_path import GoldPath
 
+from .browser_mode import ACT_TOOL_NAME
 from .catalogue import openapi
 
 
@@ -33,6 +41,11 @@ class EpisodeOver(Exception):
 def call_tool(name: str, arguments: dict) -> dict:
     """OpenEnv's MCP tool-call action, as GenericEnvClient sends it."""
     return {"type": "call_tool", "tool_name": name, "arguments": arguments}
+
+
+def act(text: str) -> dict:
+    """The browser mode's action: the grammar's text as the tool act's argument."""
+    return call_tool(ACT_TOOL_NAME, {"action": text})
 
 
 def gold_of(crm_url: str, operator_token: str, scenario_id: str) -> dict:
@@ -102,3 +115,31 @@ def episode(openenv_url: str, crm_url: str, operator_token: str, pause: float = 
             return client.step(call_tool(name, arguments))
 
         return first, play(step, gold, openapi(crm_url))
+
+
+def play_on_page(act_with: Callable, first, gold: dict, max_steps: int = 100) -> list:
+    """Every step's result of the browser oracle from the reset's result `first`, up to the step that
+    ends the episode; `act_with(text)` sends an action's text and returns its StepResult."""
+    oracle = OraclePolicy()
+    oracle.reset({**gold, "ui_variant": first.observation["metadata"].get("ui_variant")})
+    results, result = [], first
+    while not result.done and len(results) < max_steps:
+        _, text = oracle.act(page_of(result.observation))
+        result = act_with(text)
+        results.append(result)
+    return results
+
+
+def page_of(observation: dict) -> Observation:
+    """A browser-mode observation as the oracle reads it: the element list's text and the last error."""
+    return Observation(text=observation["text"], error=(observation.get("error") or {}).get("message"))
+
+
+def browser_episode(openenv_url: str, crm_url: str, operator_token: str, observations="elements",
+                    **reset) -> tuple:
+    """(the reset's result, every step's result): one browser-mode episode of the oracle over
+    OpenEnv's WebSocket client."""
+    with GenericEnvClient(base_url=openenv_url).sync() as client:
+        first = client.reset(mode="browser", observations=observations, **reset)
+        gold = gold_of(crm_url, operator_token, first.observation["metadata"]["scenario_id"])
+        return first, play_on_page(lambda text: client.step(act(text)), first, gold)

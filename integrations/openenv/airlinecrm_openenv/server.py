@@ -10,6 +10,7 @@ AIRLINECRM_URL names, else one it starts, at the first session.
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import os
 import subprocess
@@ -22,6 +23,8 @@ from typing import NamedTuple
 from openenv.core.env_server.http_server import create_app
 from openenv.core.env_server.mcp_types import CallToolAction
 
+from agent.env.browser_host import BrowserHost
+
 from .crm import Crm, free_port, find_or_start
 from .environment import AirlineCrmEnvironment, CrmObservation, CrmState
 
@@ -31,10 +34,12 @@ DEFAULT_PORT = 8000
 
 
 class CrmHolder:
-    """The CRM the sessions share, found or started once, when the first session needs it."""
+    """The CRM the sessions share, found or started once, when the first session needs it; and the
+    one Chromium of the browser mode's sessions, started when the first of them resets."""
 
     def __init__(self, **options):
         self.options, self._crm, self._lock = options, None, threading.Lock()
+        self._browser_host: BrowserHost | None = None
 
     def get(self) -> Crm:
         with self._lock:
@@ -42,9 +47,16 @@ class CrmHolder:
                 self._crm = find_or_start(**self.options)
             return self._crm
 
+    def browser_host(self) -> BrowserHost:
+        with self._lock:
+            if self._browser_host is None:
+                self._browser_host = BrowserHost()
+                atexit.register(self._browser_host.close)
+            return self._browser_host
+
     def environment(self) -> AirlineCrmEnvironment:
         crm = self.get()
-        return AirlineCrmEnvironment(crm.url)
+        return AirlineCrmEnvironment(crm.url, browser_host=self.browser_host)
 
 
 def build_app(holder: CrmHolder, max_sessions: int = MAX_SESSIONS):
