@@ -4,19 +4,21 @@ The first user turn is the reset's observation (the briefing and the caller's fi
 tools are the episode's own (list_tools). Each tool call the model makes becomes an OpenEnv
 `call_tool` action only when it names one of those tools with a JSON object of arguments; any
 other call is answered with an error and sends nothing. A reply without tool calls ends the call
-(`stop`, its text as the answer), and so does the turn limit. What the episode ends with is its
-last step's reward (/evaluate's success) and verdicts.
+(`stop`, its text as the answer), and so do MAX_TURNS turns and vf-eval's own limits
+(`--env.agent.max-turns`, token budgets: the model call it refuses). What the episode ends with is
+its last step's reward (/evaluate's success) and verdicts.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 
-from openai import AsyncOpenAI
+from openai import AsyncOpenAI, BadRequestError
 
 from .session import OpenEnvSession
 
 STOP = "stop"
+MAX_TURNS = 200  # calls the environment refuses take no step, so its own step limit may never come
 
 
 @dataclass
@@ -55,8 +57,12 @@ def action_of(call, tool_names: set[str]) -> tuple[str, dict] | str:
     return name, arguments
 
 
-async def play(model: AsyncOpenAI, model_name: str, openenv_url: str, reset: dict, system_prompt: str,
-               max_turns: int) -> Outcome:
+def refused_by_vf_eval(error: BadRequestError) -> bool:
+    """vf-eval's interception refuses a model call past a limit with a 400 'rollout stopped: ...'."""
+    return "rollout stopped" in str(error)
+
+
+async def play(model: AsyncOpenAI, model_name: str, openenv_url: str, reset: dict, system_prompt: str) -> Outcome:
     outcome = Outcome()
     async with OpenEnvSession(openenv_url) as env:
         first = await env.reset(**reset)
@@ -68,8 +74,15 @@ async def play(model: AsyncOpenAI, model_name: str, openenv_url: str, reset: dic
         names = {tool["name"] for tool in tools}
         messages = [{"role": "system", "content": system_prompt}, {"role": "user", "content": observation["text"]}]
         result = first
-        for _ in range(max_turns):
-            reply = await model.chat.completions.create(model=model_name, messages=messages, tools=openai_tools(tools))
+        for _ in range(MAX_TURNS):
+            try:
+                reply = await model.chat.completions.create(model=model_name, messages=messages,
+                                                            tools=openai_tools(tools))
+            except BadRequestError as error:
+                if not refused_by_vf_eval(error):
+                    raise
+                result = await env.call_tool(STOP, {})
+                break
             message = reply.choices[0].message
             messages.append(message.model_dump(exclude_none=True))
             if not message.tool_calls:

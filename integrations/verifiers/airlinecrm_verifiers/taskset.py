@@ -87,12 +87,7 @@ class AirlineCrmTaskset(vf.Taskset[AirlineCrmTask, AirlineCrmConfig]):
                     reset={"suite": config.suite, "task": task, "seed": seed, **split}), config.task)
 
 
-class AirlineCrmHarnessConfig(vf.HarnessConfig):
-    max_turns: int = Field(100, ge=1)
-    """Model turns at most; the episode is then stopped and scored as it stands."""
-
-
-class AirlineCrmHarness(vf.Harness[AirlineCrmHarnessConfig]):
+class AirlineCrmHarness(vf.Harness[vf.HarnessConfig]):
     APPENDS_SYSTEM_PROMPT = True
     EXECUTES_CODE = False  # the model's calls are the environment's tools, nothing runs locally
     NEEDS_CONTAINER = False
@@ -101,9 +96,22 @@ class AirlineCrmHarness(vf.Harness[AirlineCrmHarnessConfig]):
         model = AsyncOpenAI(base_url=endpoint, api_key=secret, max_retries=0)
         try:
             outcome: Outcome = await play(model, ctx.model, data.openenv_url, data.reset,
-                                          data.system_prompt or SYSTEM_PROMPT, self.config.max_turns)
+                                          data.system_prompt or SYSTEM_PROMPT)
         finally:
             await model.close()
         trace.info[OUTCOME_KEY] = {"reward": outcome.reward, "done": outcome.done, "steps": outcome.steps,
                                    "rejected_calls": outcome.rejected_calls, "metadata": outcome.metadata}
         return vf.ProgramResult(exit_code=0, stdout="", stderr="")
+
+
+class AirlineCrmEnvConfig(vf.SingleAgentEnvConfig):
+    # The harness runs in vf-eval's own process and executes nothing in its runtime, so the runtime
+    # is a local one by default (verifiers' default is a remote sandbox, with a tunnel to the model).
+    agent: vf.AgentConfig = vf.AgentConfig(runtime=vf.SubprocessConfig())
+
+
+class AirlineCrmEnv(vf.Env[AirlineCrmEnvConfig]):
+    """verifiers' single-agent env with the local runtime by default."""
+
+    async def run(self, task, agents) -> None:
+        await agents.agent.run(task)

@@ -18,23 +18,24 @@ pytestmark = pytest.mark.timeout(600)
 VF_EVAL = Path(sys.executable).parent / "vf-eval"
 
 
-def scripted_model(plans: dict[str, list[dict]]):
+def scripted_model(plans: dict[str, list[dict]], otherwise: list[dict] = ()):
     """At its k-th turn on a scenario (known by its briefing, the first user turn), the fake model makes
-    the plan's k-th tool call; once the plan is played, or with no plan, it answers text only."""
+    the plan's k-th tool call (`otherwise`'s on a scenario without a plan); once the plan is played it
+    answers text only."""
     def reply(request: dict):
         briefing = next(message["content"] for message in request["messages"] if message["role"] == "user")
-        plan = plans.get(briefing, [])
+        plan = plans.get(briefing, otherwise)
         turn = sum(message["role"] == "assistant" for message in request["messages"])
         return {"tool_calls": [plan[turn]]} if turn < len(plan) else "I have nothing more to do."
     return reply
 
 
-def vf_eval(openenv_side: dict, fake: FakeOpenAIServer, output: Path, tasks: int) -> tuple[list[float], list[dict]]:
+def vf_eval(openenv_side: dict, fake: FakeOpenAIServer, output: Path, tasks: int, *options: str) -> tuple[list[float], list[dict]]:
     """Runs vf-eval on the first `tasks` hard tasks: the rewards it reports (its log's "rollout done"
     lines) and the traces it wrote."""
     command = [str(VF_EVAL), "airlinecrm-verifiers", "--env.taskset.openenv-url", openenv_side["openenv_url"],
                "--env.taskset.crm-url", openenv_side["crm_url"], "-m", "fake-model", "--client.base-url", fake.base_url,
-               "--env.agent.runtime.type", "subprocess", "-n", str(tasks), "--no-push", "--no-rich", "-o", str(output), "--run.name", "run"]
+               "-n", str(tasks), "--no-push", "--no-rich", "-o", str(output), "--run.name", "run", *options]
     finished = subprocess.run(command, capture_output=True, text=True, timeout=500, cwd=output)
     assert finished.returncode == 0, finished.stderr[-4000:]
     reported = [float(found) for found in re.findall(r"rollout done: .* reward=([0-9.]+) ", finished.stderr)]
@@ -66,3 +67,20 @@ def test_vf_eval_gives_a_model_that_does_nothing_reward_0(openenv_side, tmp_path
     assert len(fake.requests) == 2
     tools = [tool["function"]["name"] for tool in fake.requests[0]["tools"]]
     assert {"get_booking", "message_customer", "stop"} <= set(tools)
+
+
+def test_calls_naming_no_tool_or_without_a_json_object_are_refused_and_vf_eval_s_turn_limit_ends_the_episode(
+        openenv_side, tmp_path):
+    bad_calls = [{"name": "refund_everything", "arguments": {}}, {"name": "get_booking", "arguments": "{code: X"},
+                 {"name": "get_booking", "arguments": "[1, 2]"}] * 10
+    with FakeOpenAIServer(scripted_model({}, otherwise=bad_calls)) as fake:
+        reported, [trace] = vf_eval(openenv_side, fake, tmp_path, 1, "--env.agent.max-turns", "4")
+    assert reported == [0.0]
+    assert len(fake.requests) == 4  # the 5th model call is refused by vf-eval: the episode is stopped
+    outcome = trace["info"]["airlinecrm"]
+    assert (outcome["rejected_calls"], outcome["steps"], outcome["done"]) == (4, 0, True)
+    assert outcome["metadata"]["step_count"] == 1  # the stop: no bad call reached the environment
+    answers = [message["content"] for message in fake.requests[-1]["messages"] if message["role"] == "tool"]
+    assert answers[0].startswith("Error: there is no tool 'refund_everything'; the tools: book_flight, ")
+    assert answers[1].startswith("Error: the arguments are not JSON (")
+    assert answers[2] == "Error: the arguments must be a JSON object, not list"
