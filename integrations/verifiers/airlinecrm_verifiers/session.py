@@ -9,11 +9,12 @@ needs mcp 1, verifiers pins mcp 2). Each answer is {"observation": ..., "reward"
 """
 from __future__ import annotations
 
+import asyncio
 import json
 
 from websockets.asyncio.client import ClientConnection, connect
 
-MESSAGE_TIMEOUT_S = 60.0
+MESSAGE_TIMEOUT_S = 120.0  # a step under a trainer's full load (docs/openenv.md: p99 8 s at 256 sessions)
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024  # the server's own ws_max_size
 
 
@@ -48,7 +49,7 @@ class OpenEnvSession:
     async def _exchange(self, message: dict) -> dict:
         assert self._ws is not None, "enter the session first"
         await self._ws.send(json.dumps(message))
-        answer = json.loads(await self._ws.recv())
+        answer = json.loads(await asyncio.wait_for(self._ws.recv(), MESSAGE_TIMEOUT_S))
         if answer.get("type") == "error":
             raise OpenEnvError(str(answer.get("data", {}).get("message", answer))[:2000])
         return answer.get("data", {})

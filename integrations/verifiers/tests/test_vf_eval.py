@@ -43,19 +43,20 @@ def vf_eval(openenv_side: dict, fake: FakeOpenAIServer, output: Path, tasks: int
     return reported, [trace for episode in episodes for trace in episode["traces"]]
 
 
-def test_vf_eval_gives_the_oracle_s_tool_calls_reward_1_on_each_task(openenv_side, tmp_path):
+def test_vf_eval_gives_the_oracle_s_tool_calls_reward_1_on_each_task_in_groups_of_2(openenv_side, tmp_path):
     scenarios = openenv_side["scenarios"]
     plans = {scenario["briefing"]: scenario["gold_calls"] for scenario in scenarios}
     with FakeOpenAIServer(scripted_model(plans)) as fake:
-        reported, traces = vf_eval(openenv_side, fake, tmp_path, len(scenarios))
-    assert reported == [1.0] * len(scenarios)
+        reported, traces = vf_eval(openenv_side, fake, tmp_path, len(scenarios), "-r", "2")
+    assert reported == [1.0] * 2 * len(scenarios)
     assert sorted(trace["task"]["data"]["name"] for trace in traces) == \
-        sorted(f"hard/{scenario['reset']['task']}#0" for scenario in scenarios)
-    assert [trace["rewards"]["success"]["score"] for trace in traces] == [1.0] * len(scenarios)
+        sorted(f"hard/{scenario['reset']['task']}#0" for scenario in scenarios for _ in range(2))
+    assert [trace["rewards"]["success"]["score"] for trace in traces] == [1.0] * 2 * len(scenarios)
     assert all(trace["info"]["airlinecrm"]["metadata"]["success"] == 1 for trace in traces)
+    assert len({trace["info"]["airlinecrm"]["metadata"]["episode_id"] for trace in traces}) == 6  # a session each
     played = sum(len(scenario["gold_calls"]) for scenario in scenarios)
-    assert len(fake.requests) == played  # one model turn per gold call: the episode ends on the last one
-    assert sum(trace["info"]["airlinecrm"]["steps"] for trace in traces) == played
+    assert len(fake.requests) == 2 * played  # one model turn per gold call: the episode ends on the last one
+    assert sum(trace["info"]["airlinecrm"]["steps"] for trace in traces) == 2 * played
 
 
 def test_vf_eval_gives_a_model_that_does_nothing_reward_0(openenv_side, tmp_path):
