@@ -63,47 +63,65 @@ def refused_by_vf_eval(error: BadRequestError) -> bool:
 
 
 async def play(model: AsyncOpenAI, model_name: str, openenv_url: str, reset: dict, system_prompt: str) -> Outcome:
-    outcome = Outcome()
     async with OpenEnvSession(openenv_url) as env:
         first = await env.reset(**reset)
-        observation = first["observation"]
-        outcome.metadata = observation.get("metadata") or {}
         if first.get("done"):  # the reset could make no scenario: its error says why
-            raise RuntimeError(observation.get("text") or "the reset made no scenario")
-        tools = await env.tools()
-        names = {tool["name"] for tool in tools}
-        messages = [{"role": "system", "content": system_prompt}, {"role": "user", "content": observation["text"]}]
-        result = first
+            raise RuntimeError(first["observation"].get("text") or "the reset made no scenario")
+        episode = Episode(env, await env.tools(), model, model_name)
+        episode.messages = [{"role": "system", "content": system_prompt},
+                            {"role": "user", "content": first["observation"]["text"]}]
+        result = await episode.run()
+    metadata = result["observation"].get("metadata") or {}
+    return Outcome(reward=float(result.get("reward") or 0.0), done=bool(result.get("done")), steps=episode.steps,
+                   metadata=metadata, rejected_calls=episode.rejected_calls)
+
+
+class Episode:
+    """The model's turns over one OpenEnv session, each answering its tool calls, until the episode is done."""
+
+    def __init__(self, env: OpenEnvSession, tools: list[dict], model: AsyncOpenAI, model_name: str):
+        self.env, self.model, self.model_name = env, model, model_name
+        self.tools, self.names = openai_tools(tools), {tool["name"] for tool in tools}
+        self.messages: list[dict] = []
+        self.steps = self.rejected_calls = 0
+
+    async def run(self) -> dict:
+        """The last step's result: the one that ended the episode."""
         for _ in range(MAX_TURNS):
-            try:
-                reply = await model.chat.completions.create(model=model_name, messages=messages,
-                                                            tools=openai_tools(tools))
-            except BadRequestError as error:
-                if not refused_by_vf_eval(error):
-                    raise
-                result = await env.call_tool(STOP, {})
-                break
-            message = reply.choices[0].message
-            messages.append(message.model_dump(exclude_none=True))
+            message = await self.next_message()
+            if message is None:  # vf-eval refused the turn: a limit was reached
+                return await self.env.call_tool(STOP, {})
             if not message.tool_calls:
-                result = await env.call_tool(STOP, {"answer": message.content or ""})
-                break
-            for call in message.tool_calls:
-                action = action_of(call, names)
-                if isinstance(action, str):
-                    outcome.rejected_calls += 1
-                    messages.append({"role": "tool", "tool_call_id": call.id, "content": action})
-                    continue
-                result = await env.call_tool(*action)
-                outcome.steps += 1
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": tool_answer(result["observation"])})
-                if result.get("done"):
-                    break
+                return await self.env.call_tool(STOP, {"answer": message.content or ""})
+            result = await self.answer(message.tool_calls)
+            if result is not None and result.get("done"):
+                return result
+        return await self.env.call_tool(STOP, {})
+
+    async def next_message(self):
+        try:
+            reply = await self.model.chat.completions.create(model=self.model_name, messages=self.messages,
+                                                             tools=self.tools)
+        except BadRequestError as error:
+            if refused_by_vf_eval(error):
+                return None
+            raise
+        message = reply.choices[0].message
+        self.messages.append(message.model_dump(exclude_none=True))
+        return message
+
+    async def answer(self, calls) -> dict | None:
+        """Each call's tool message; the last step's result (None when no call was allowed)."""
+        result = None
+        for call in calls:
+            action = action_of(call, self.names)
+            if isinstance(action, str):
+                self.rejected_calls += 1
+                self.messages.append({"role": "tool", "tool_call_id": call.id, "content": action})
+                continue
+            result = await self.env.call_tool(*action)
+            self.steps += 1
+            self.messages.append({"role": "tool", "tool_call_id": call.id, "content": tool_answer(result["observation"])})
             if result.get("done"):
                 break
-        else:
-            result = await env.call_tool(STOP, {})
-        outcome.reward = float(result.get("reward") or 0.0)
-        outcome.done = bool(result.get("done"))
-        outcome.metadata = result["observation"].get("metadata") or outcome.metadata
-    return outcome
+        return result
