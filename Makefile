@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym cube openenv postgres http-tools bench fuzz clean
+.PHONY: run test setup browser browsergym cube openenv verifiers postgres http-tools bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,22 @@ $(OE_STAMP): pyproject.toml integrations/openenv/pyproject.toml $(OE_CONSTRAINTS
 
 openenv: $(OE_STAMP)
 
+# verifiers 0.4.0 (vf-eval) pins mcp 2.0.0, which OpenEnv's fastmcp refuses: its taskset package
+# (integrations/verifiers/) gets an environment of its own, without openenv or the project; it reaches
+# the OpenEnv server over its WebSocket API, and its tests start that server with $(OE_PY).
+VF_VENV := .venv-verifiers
+VF_PY := $(VF_VENV)/bin/python
+VF_STAMP := $(VF_VENV)/.installed
+VF_CONSTRAINTS := integrations/verifiers/constraints.txt
+
+$(VF_STAMP): integrations/verifiers/pyproject.toml $(VF_CONSTRAINTS)
+	$(PYTHON) -m venv $(VF_VENV)
+	$(VF_PY) -m pip install --quiet --upgrade pip
+	$(VF_PY) -m pip install --quiet -c $(VF_CONSTRAINTS) -e 'integrations/verifiers[test]'
+	touch $(VF_STAMP)
+
+verifiers: $(VF_STAMP)
+
 # Debian's Chromium is what Playwright drives (see agent/env/browser.py); its own download fails here.
 browser: $(STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -91,14 +107,14 @@ run: $(STAMP)
 # workers (a test file stays on one worker, so that its module fixtures are made once); (2) the
 # API, scenario and concurrency tests again on PostgreSQL, then the `beside` tests (long browser
 # sweeps and builds, on SQLite), each on 2 workers; (3) the BrowserGym package's tests, the CUBE
-# package's (`cube test` among them) and the OpenEnv package's. Most tests wait on a browser or a
+# package's (`cube test` among them), the OpenEnv package's and the verifiers package's (vf-eval). Most tests wait on a browser or a
 # server more than they compute, so more workers than cores finish sooner (docs/tests.md). The
 # passes share no files or ports: each worker has its own temporary folder, servers and PostgreSQL
 # cluster; only the first pass keeps a cache. The other streams' output follows the first's.
 SECOND_LOG := .test-postgresql-beside.log
 THIRD_LOG := .test-packages.log
-test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) browser postgres http-tools
-	@echo "make test: the SQLite pass; beside it the PostgreSQL and beside passes ($(SECOND_LOG)) and the BrowserGym, CUBE and OpenEnv passes ($(THIRD_LOG))"
+test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP) browser postgres http-tools
+	@echo "make test: the SQLite pass; beside it the PostgreSQL and beside passes ($(SECOND_LOG)) and the BrowserGym, CUBE, OpenEnv and verifiers passes ($(THIRD_LOG))"
 	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile \
 	       -m "not database_independent" tests/api tests/scenarios \
 	   && $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup -m beside \
@@ -106,12 +122,13 @@ test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) browser postgres http-tools
 	( $(BG_PY) -m pytest -q -p no:cacheprovider integrations/browsergym/tests \
 	   && $(CUBE_PY) -m pytest -q -p no:cacheprovider integrations/cube/tests \
 	   && $(OE_PY) -m pytest -q -p no:cacheprovider integrations/openenv/tests \
+	   && $(VF_PY) -m pytest -q -p no:cacheprovider integrations/verifiers/tests \
 	 ) > $(THIRD_LOG) 2>&1 & third=$$!; \
 	trap 'pkill -P $$second; pkill -P $$third; kill $$second $$third 2>/dev/null; exit 130' INT TERM; \
 	$(PY) -m pytest -q -n 4 --dist loadfile -m "not beside"; sqlite=$$?; \
 	wait $$second; postgresql=$$?; wait $$third; packages=$$?; \
 	echo "--- the PostgreSQL and beside passes:"; cat $(SECOND_LOG); \
-	echo "--- the BrowserGym, CUBE and OpenEnv passes:"; cat $(THIRD_LOG); \
+	echo "--- the BrowserGym, CUBE, OpenEnv and verifiers passes:"; cat $(THIRD_LOG); \
 	exit $$(( sqlite != 0 || postgresql != 0 || packages != 0 ))
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
@@ -137,4 +154,4 @@ bench: $(STAMP) $(BG_STAMP) $(OE_STAMP) browser postgres
 	$(OE_PY) benchmarks/rl_throughput.py
 
 clean:
-	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) $(OE_VENV) instance .pytest_cache
+	rm -rf $(VENV) $(BG_VENV) $(CUBE_VENV) $(OE_VENV) $(VF_VENV) instance .pytest_cache
