@@ -21,7 +21,7 @@ def answers(url: str) -> bool:
     try:
         ScenarioClient(url, timeout=2).check()
         return True
-    except ServerError:
+    except (ServerError, OSError):  # refused, or reset while the server stops
         return False
 
 
