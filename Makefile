@@ -103,33 +103,11 @@ http-tools:
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-# Three streams at once: (1) everything on SQLite but the tests marked `beside`, on 4 pytest-xdist
-# workers (a test file stays on one worker, so that its module fixtures are made once); (2) the
-# API, scenario and concurrency tests again on PostgreSQL, then the `beside` tests (long browser
-# sweeps and builds, on SQLite), each on 2 workers; (3) the BrowserGym package's tests, the CUBE
-# package's (`cube test` among them), the OpenEnv package's and the verifiers package's (vf-eval). Most tests wait on a browser or a
-# server more than they compute, so more workers than cores finish sooner (docs/tests.md). The
-# passes share no files or ports: each worker has its own temporary folder, servers and PostgreSQL
-# cluster; only the first pass keeps a cache. The other streams' output follows the first's.
-SECOND_LOG := .test-postgresql-beside.log
-THIRD_LOG := .test-packages.log
+# The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on 4 pytest-xdist
+# workers but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
+# (long browser sweeps, the package build); BrowserGym then CUBE; OpenEnv then verifiers.
 test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP) browser postgres http-tools
-	@echo "make test: the SQLite pass; beside it the PostgreSQL and beside passes ($(SECOND_LOG)) and the BrowserGym, CUBE, OpenEnv and verifiers passes ($(THIRD_LOG))"
-	@( CRM_TEST_DATABASE=postgresql $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile \
-	       -m "not database_independent" tests/api tests/scenarios \
-	   && $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadgroup -m beside \
-	 ) > $(SECOND_LOG) 2>&1 & second=$$!; \
-	( $(BG_PY) -m pytest -q -p no:cacheprovider integrations/browsergym/tests \
-	   && $(CUBE_PY) -m pytest -q -p no:cacheprovider integrations/cube/tests \
-	   && $(OE_PY) -m pytest -q -p no:cacheprovider integrations/openenv/tests \
-	   && $(VF_PY) -m pytest -q -p no:cacheprovider integrations/verifiers/tests \
-	 ) > $(THIRD_LOG) 2>&1 & third=$$!; \
-	trap 'pkill -P $$second; pkill -P $$third; kill $$second $$third 2>/dev/null; exit 130' INT TERM; \
-	$(PY) -m pytest -q -n 4 --dist loadfile -m "not beside"; sqlite=$$?; \
-	wait $$second; postgresql=$$?; wait $$third; packages=$$?; \
-	echo "--- the PostgreSQL and beside passes:"; cat $(SECOND_LOG); \
-	echo "--- the BrowserGym, CUBE, OpenEnv and verifiers passes:"; cat $(THIRD_LOG); \
-	exit $$(( sqlite != 0 || postgresql != 0 || packages != 0 ))
+	@PY=$(PY) BG_PY=$(BG_PY) CUBE_PY=$(CUBE_PY) OE_PY=$(OE_PY) VF_PY=$(VF_PY) $(PY) tests/run_streams.py
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
 FUZZ_EXAMPLES ?= 1000

@@ -22,10 +22,16 @@ SAMPLE = ["EXPERT_NAME_CHANGE_CANCEL_QUOTE", "EXPERT_MOVE_OR_CANCEL_BOOK", "EXPE
 SOLVED = ("1", "1.0", "1", "1", "1", "0")  # success, progress, state ok, said ok, verified first, violations
 
 
-def run(out, server: str, *options: str) -> list[dict]:
+def run(out, server: str, *options: str, concurrency: int = 4) -> list[dict]:
     assert main(["run", "--protocol", "expert", "--server", server, "--operator-token", OPERATOR_TOKEN,
-                 "--out", str(out), "--quiet", "--no-report", "--concurrency", "4", "--browsers", "1", *options]) == 0
+                 "--out", str(out), "--quiet", "--no-report", "--concurrency", str(concurrency), "--browsers", "1",
+                 *options]) == 0
     return list(csv.DictReader((out / "episodes.csv").open()))
+
+
+def part(names: list[str], index: int, parts: int) -> list[str]:
+    """The index-th of `parts` slices of a sweep, so that pytest-xdist spreads a sweep over its workers."""
+    return names[index::parts]
 
 
 def verdicts(row: dict) -> tuple:
@@ -95,16 +101,26 @@ def test_the_tool_calling_environment_takes_the_expert_suite(live_server):
     assert done and reward == 0 and info["metrics"]["task_progress"] == 0.0
 
 
+SWEEP_PARTS = 4  # each a test of its own, for the beside pass's workers
+
+
 @pytest.mark.browser
 @pytest.mark.beside
-@pytest.mark.timeout(2400)
+@pytest.mark.timeout(1800)
+@pytest.mark.parametrize("index", range(SWEEP_PARTS))
 @pytest.mark.parametrize("channel", ["say", "page"])
-def test_the_oracle_solves_every_template_through_say_and_the_call_panel(tmp_path, live_server, channel):
-    tasks = [t.name for t in TEMPLATES]
+def test_the_oracle_solves_every_template_through_say_and_the_call_panel(tmp_path, live_server, channel, index):
+    tasks = part([t.name for t in TEMPLATES], index, SWEEP_PARTS)
     rows = run(tmp_path / channel, live_server, "--method", "oracle", "--tasks", ",".join(tasks), "--episodes", "1",
-               "--channel", channel)
+               "--channel", channel, concurrency=6)
     assert len(rows) == len(tasks)
     assert [row["task"] for row in rows if verdicts(row) != SOLVED] == []
+
+
+def test_the_sweep_parts_hold_every_template_once():
+    names = [t.name for t in TEMPLATES]
+    parts = [part(names, index, SWEEP_PARTS) for index in range(SWEEP_PARTS)]
+    assert sorted(name for names_of_part in parts for name in names_of_part) == sorted(names)
 
 
 BRANCH_SAMPLE = [template.name for template in TEMPLATES[::6][:20]]
@@ -113,13 +129,15 @@ BRANCH_SAMPLE = [template.name for template in TEMPLATES[::6][:20]]
 @pytest.mark.browser
 @pytest.mark.beside
 @pytest.mark.timeout(1800)
+@pytest.mark.parametrize("index", range(2))
 @pytest.mark.parametrize("channel", ["say", "page"])
-def test_the_oracle_solves_every_branch_of_a_sample_of_templates(tmp_path, live_server, channel):
+def test_the_oracle_solves_every_branch_of_a_sample_of_templates(tmp_path, live_server, channel, index):
     """Seeds 1 to 4 of each template of the sample: every branch its requests can take (a fee under or
     over the caller's limit, a booking the policy allows or refuses ...), on both channels."""
-    rows = run(tmp_path / "branches", live_server, "--method", "oracle", "--tasks", ",".join(BRANCH_SAMPLE),
-               "--episodes", "4", "--seed", "1", "--channel", channel)
-    assert len(rows) == 80 and [(r["task"], r["seed"]) for r in rows if verdicts(r) != SOLVED] == []
+    tasks = part(BRANCH_SAMPLE, index, 2)
+    rows = run(tmp_path / "branches", live_server, "--method", "oracle", "--tasks", ",".join(tasks),
+               "--episodes", "4", "--seed", "1", "--channel", channel, concurrency=6)
+    assert len(rows) == 40 and [(r["task"], r["seed"]) for r in rows if verdicts(r) != SOLVED] == []
 
 
 @pytest.mark.browser

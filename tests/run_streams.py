@@ -1,0 +1,98 @@
+"""`make test`: the test passes in five streams at once, each stream's passes one after the other.
+
+    python tests/run_streams.py        # the venvs' interpreters from PY, BG_PY, CUBE_PY, OE_PY, VF_PY
+
+Most tests wait on a browser or a server more than they compute, so streams side by side finish
+far sooner than one after the other (docs/tests.md). The first stream prints as it goes; each
+other's output goes to its log and is printed after it, with the minute each stream ended at. The
+streams share no files or ports: each pytest worker has its own temporary folder, servers and
+PostgreSQL cluster. Exits 1 when any pass failed, 130 on Ctrl-C (every pass stopped).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTEST = ("-m", "pytest", "-q", "-p", "no:cacheprovider")
+
+
+@dataclass
+class Stream:
+    name: str
+    passes: list[tuple[dict, list[str]]]  # (extra environment, command), one after the other
+    log: Path | None  # None: the terminal
+    failed: bool = False
+    ended_s: float | None = None
+    process: subprocess.Popen | None = field(default=None, repr=False)
+
+    def run(self, started: float) -> None:
+        """Each pass in turn, until one fails."""
+        out = self.log.open("w") if self.log else None
+        try:
+            for env, command in self.passes:
+                self.process = subprocess.Popen(command, env={**os.environ, **env}, stdout=out,
+                                                stderr=subprocess.STDOUT if out else None, start_new_session=True)
+                if self.process.wait() != 0:
+                    self.failed = True
+                    break
+        finally:
+            self.ended_s = time.monotonic() - started
+            if out:
+                out.close()
+
+
+def streams() -> list[Stream]:
+    py, bg, cube, oe, vf = (os.environ.get(name, default) for name, default in (
+        ("PY", ".venv/bin/python"), ("BG_PY", ".venv-browsergym/bin/python"), ("CUBE_PY", ".venv-cube/bin/python"),
+        ("OE_PY", ".venv-openenv/bin/python"), ("VF_PY", ".venv-verifiers/bin/python")))
+    return [
+        # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
+        Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", "4", "--dist", "loadfile", "-m", "not beside"])], None),
+        Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
+                               [py, *PYTEST, "-n", "2", "--dist", "loadfile", "-m", "not database_independent",
+                                "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
+        # the long browser sweeps and the package build, on SQLite
+        Stream("beside", [({}, [py, *PYTEST, "-n", "3", "--dist", "loadgroup", "-m", "beside"])],
+               Path(".test-beside.log")),
+        Stream("BrowserGym and CUBE", [({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
+                                       ({}, [cube, *PYTEST, "integrations/cube/tests"])],
+               Path(".test-browsergym-cube.log")),
+        Stream("OpenEnv and verifiers", [({}, [oe, *PYTEST, "integrations/openenv/tests"]),
+                                         ({}, [vf, *PYTEST, "integrations/verifiers/tests"])],
+               Path(".test-openenv-verifiers.log")),
+    ]
+
+
+def main() -> int:
+    os.chdir(ROOT)
+    started, all_streams = time.monotonic(), streams()
+    print("make test: the SQLite pass below; beside it " +
+          ", ".join(f"{s.name} ({s.log})" for s in all_streams[1:]), flush=True)
+    threads = [threading.Thread(target=s.run, args=(started,), daemon=True) for s in all_streams]
+    for thread in threads:
+        thread.start()
+    try:
+        while any(thread.is_alive() for thread in threads):
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        for stream in all_streams:
+            if stream.process and stream.process.poll() is None:
+                os.killpg(stream.process.pid, signal.SIGTERM)
+        return 130
+    for stream in all_streams[1:]:
+        print(f"--- {stream.name} ({stream.log}):", flush=True)
+        sys.stdout.write(stream.log.read_text(errors="replace"))
+    print("--- streams: " + "; ".join(f"{s.name} {'FAILED' if s.failed else 'passed'}, ended at "
+                                      f"{s.ended_s / 60:.1f} min" for s in all_streams), flush=True)
+    return int(any(stream.failed for stream in all_streams))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
