@@ -123,12 +123,14 @@ def reads_the_booking_out(path: GoldPath, request: dict) -> None:
 
 
 def follows_the_notes(path: GoldPath, request: dict) -> None:
-    """A rep who answers the question, then does what the booking's special requests say."""
-    notes = _opened(path, request)["notes"]
+    """A rep who answers the question, then does what the booking's special requests say (or, where
+    it has none, what its passenger's name says)."""
+    booking = _opened(path, request)
+    order = booking.get("notes") or booking["passenger"]["first_name"]
     for step in request_steps(path, request):
         path.say(step["text"])
     path.call({"operation": "upgrade_fare", "params": {"code": request["booking"], "fare": "Flex"}}
-              if "upgrade" in notes.lower() else call_steps.cancel(request["booking"]))
+              if "upgrade" in order.lower() else call_steps.cancel(request["booking"]))
     path.say("I've done what the notes on the booking say.")
 
 

@@ -107,7 +107,7 @@ def _request(index: int, asked: Asked, sample: Sample) -> dict:
         request["booking"] = booking.code
         request["named"] = {"last_name": booking.passenger["last_name"],
                             "date": booking.trip.outward.departure_date.isoformat()}
-        named = "my booking" if index == 0 else _named(booking)
+        named = "my booking" if index == 0 else _named(booking, request.get("known_as"))
     request["says"] = kind.says(request, named)
     if asked.revised_from:
         request["revision"] = f"Actually, I've changed my mind. {request['says']}"
@@ -115,10 +115,12 @@ def _request(index: int, asked: Asked, sample: Sample) -> dict:
     return request
 
 
-def _named(booking) -> str:
-    """A companion's booking as the caller names it: passenger, route and date, never the code."""
+def _named(booking, known_as: str | None = None) -> str:
+    """A companion's booking as the caller names it: passenger (`known_as`, when the booking's name is
+    not what people call them), route and date, never the code."""
     flight, person = booking.trip.outward, booking.passenger
-    return (f"the booking of my travel companion {person['first_name']} {person['last_name']}, flying from "
+    name = known_as or f"{person['first_name']} {person['last_name']}"
+    return (f"the booking of my travel companion {name}, flying from "
             f"{airport(flight.origin)} to {airport(flight.destination)} on "
             f"{spoken_date(flight.departure_date.isoformat(), 'long')}")
 
