@@ -99,3 +99,60 @@ def test_a_waiver_bulletin_is_the_scenarios_own_found_by_search_only_and_written
     assert client.get(f"/reset-scenario?scenario={scenario['id']}", headers=OPERATOR).status_code == 200
     again = client.get("/api/kb/search", query_string={**query, "scenario": scenario["id"]}).json["results"]
     assert [r["id"] for r in again].count(bulletin) == 1
+
+
+RULES = [t.name for t in TEMPLATES if "temporary_rule" in t.kinds]
+
+
+def test_the_temporary_rule_templates_and_their_split():
+    splits = {t.name: t.split for t in TEMPLATES if t.name in RULES}
+    assert len(splits) == 10 and [name for name, split in splits.items() if split == "test"] == [
+        "EXPERT_RULE_STATUS", "EXPERT_STATUS_RULE"]
+
+
+@pytest.mark.parametrize("template", RULES)
+def test_the_gold_path_tells_the_fee_the_temporary_rule_makes_on_its_days_and_the_usual_one_on_others(client, template):
+    told = set()
+    for seed in range(4):
+        scenario = expert_scenario(client, template, seed)
+        request = next(r for r in scenario["details"]["requests"] if r["kind"] == "temporary_rule")
+        told.add(request["expected"]["must_say"][0])
+        result = play(client, scenario)
+        assert (result["success"], result["violations"]) == (1, []), (seed, result["requests"])
+    assert told == {"20.00", "40.00"}  # the rule's fee on its days, the article in force's on others
+
+
+def ignores_the_rule(client, scenario: dict, index: int, amount: str) -> dict:
+    """A rep who verifies the caller, brings the request up, and tells `amount` for the first checked bag."""
+    say(client, scenario, "Could you give me your confirmation code and the passenger's date of birth, please?")
+    if index:
+        say(client, scenario, "Is there anything else I can help you with?")
+    say(client, scenario, f"The first checked bag costs ${amount} each way.")
+    return evaluate(client, scenario)
+
+
+def test_a_temporary_rule_is_a_bulletin_found_first_by_search_and_a_rep_who_ignores_it_fails(client):
+    scenario = expert_scenario(client, "EXPERT_RULE_CHANGE", 0)
+    request = scenario["details"]["requests"][0]
+    rule = request["rule"]["id"]
+    assert (request["branch"], request["expected"]["must_say"]) == ("in force", ["20.00"])
+    found = client.get("/api/kb/search", query_string={"q": request["reading"]["query"], "scenario": scenario["id"]})
+    assert found.json["results"][0]["id"] == rule and found.json["results"][0]["title"].startswith("Temporary rule: ")
+    assert rule not in {a["id"] for a in client.get("/api/kb/articles").json["articles"]}
+    body = client.get(f"/api/kb/articles/{rule}?scenario={scenario['id']}").json["article"]["body"]
+    assert "costs $20.00 each way (instead of $40.00, baggage-checked-first)" in body
+    why = ignores_the_rule(client, scenario, 0, "40.00")["requests"][0]["why"]
+    assert why == ["the agent never told the customer 20.00",
+                   f"the agent told the customer $40.00, the usual fee (baggage-checked-first); the temporary rule {rule} "
+                   f"makes it $20.00 on flights from {rule.rsplit('-', 1)[1].upper()} departing from "
+                   f"{request['rule']['from']} to {request['rule']['to']}, and the flight departs on "
+                   f"{request['flight']['date']}"]
+
+
+def test_a_rep_who_applies_a_temporary_rule_on_a_day_it_does_not_cover_fails(client):
+    scenario = expert_scenario(client, "EXPERT_RULE_CHANGE", 1)
+    request = scenario["details"]["requests"][0]
+    assert (request["branch"], request["expected"]["must_say"]) == ("ended the day before", ["40.00"])
+    result = ignores_the_rule(client, scenario, 0, "20.00")
+    assert result["success"] == 0 and result["requests"][0]["why"][-1].startswith(
+        f"the agent told the customer $20.00, the temporary rule's fee ({request['rule']['id']}); it covers flights")
