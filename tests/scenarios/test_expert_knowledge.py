@@ -3,6 +3,7 @@ and delay, whether the scenario's waiver bulletin covers a flight, a fee whose o
 otherwise. The gold path reads the articles in force and scores 1; a scripted careless rep who reads
 the first search result, superseded or not, tells its amount and fails with the reason; a
 scenario's bulletins are its own rows, found only by search and written again by a reset."""
+import datetime as dt
 import re
 
 import pytest
@@ -156,3 +157,45 @@ def test_a_rep_who_applies_a_temporary_rule_on_a_day_it_does_not_cover_fails(cli
     result = ignores_the_rule(client, scenario, 0, "20.00")
     assert result["success"] == 0 and result["requests"][0]["why"][-1].startswith(
         f"the agent told the customer $20.00, the temporary rule's fee ({request['rule']['id']}); it covers flights")
+
+
+def later_flight(client, scenario: dict, booking: dict) -> dict:
+    """A flight of the booking's route a week after its own."""
+    own = booking["flights"][0]
+    day = (dt.date.fromisoformat(own["date"]) + dt.timedelta(days=7)).isoformat()
+    found = client.get(f"/api/flights/search?scenario={scenario['id']}&from={own['from']}&to={own['to']}&date={day}")
+    return found.json["flights"][0]
+
+
+@pytest.mark.parametrize("seed,covered", [(0, True), (3, True), (1, False)])
+def test_the_booking_screen_the_quote_and_the_write_apply_the_scenarios_weather_waiver(client, seed, covered):
+    scenario = expert_scenario(client, "EXPERT_WAIVER_CHANGE", seed)
+    request = scenario["details"]["requests"][0]
+    assert (request["expected"]["must_say"] == ["is covered"]) == covered
+    path = f"/api/bookings/{request['booking']}"
+    shown = client.get(f"{path}?scenario={scenario['id']}").json["booking"]
+    new = later_flight(client, scenario, shown)
+    quote = client.get(f"{path}/flights/quote?scenario={scenario['id']}&outward={new['id']}").json
+    free = {"outcome": "allowed", "amount": "0.00",
+            "rule": f"the weather waiver {request['waiver']['id']} covers the flight: no change fee and no fare difference"}
+    if not covered:
+        assert "waiver" not in shown and shown["change"] != free and quote["policy"] != free
+        return
+    assert (shown["change"], shown["waiver"], quote["policy"]) == (free, {"bulletin": request["waiver"]["id"]}, free)
+    assert quote["difference"] in ("0.00", "+0.00") and quote["current_total"] == shown["paid"]
+    moved = client.put(f"{path}/flights?scenario={scenario['id']}", json={"outward_flight_id": new["id"]})
+    assert moved.status_code == 200 and moved.json["booking"]["paid"] == shown["paid"]
+    assert moved.json["booking"]["flights"][0]["number"] == new["number"]
+
+
+def test_a_waiver_never_covers_another_requests_booking_and_a_hard_booking_has_no_waiver(client):
+    """Each request's terms are drawn without the others' bulletins: no waiver may make another's change free."""
+    for template in [t.name for t in TEMPLATES if "waiver" in t.kinds][::2]:
+        scenario = expert_scenario(client, template, 0)
+        others = [r for r in scenario["details"]["requests"] if r["kind"] != "waiver" and r.get("booking")]
+        for other in others:
+            shown = client.get(f"/api/bookings/{other['booking']}?scenario={scenario['id']}").json["booking"]
+            assert "waiver" not in shown, (template, other["kind"])
+    hard = client.get("/generate-random-scenario?suite=hard&task=TASK_POLICY_CHANGE&seed=0", headers=OPERATOR).json
+    booking = client.get(f"/api/bookings/{hard['details']['confirmation-code']}?scenario={hard['id']}").json["booking"]
+    assert "waiver" not in booking and booking["change"]["outcome"] in ("allowed", "refused")
