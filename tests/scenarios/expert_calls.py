@@ -10,8 +10,10 @@ from tests.conftest import OPERATOR
 from tests.scenarios.hard_calls import evaluate
 
 
-def expert_scenario(client, template: str, seed: int = 0) -> dict:
-    answer = client.get(f"/generate-random-scenario?suite=expert&task={template}&seed={seed}", headers=OPERATOR)
+def expert_scenario(client, template: str, seed: int = 0, variant: int | None = None) -> dict:
+    """The scenario as the operator sees it; with caller `variant` (customer_variant) when given."""
+    caller = "" if variant is None else f"&customer_variant={variant}"
+    answer = client.get(f"/generate-random-scenario?suite=expert&task={template}&seed={seed}{caller}", headers=OPERATOR)
     assert answer.status_code == 200, answer.json
     return answer.json
 
