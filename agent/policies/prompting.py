@@ -8,6 +8,7 @@ from string import Template
 
 from crm_app.services.policy import policy_text
 from crm_app.ui_variants.wording import words
+from scenarios.suites import has_knowledge_base
 
 from ..env.actions import CONVERSATION_ACTIONS, describe_actions
 
@@ -62,12 +63,15 @@ def task_text(scenario: dict) -> str:
 CALL_LABELS = ("call", "call-log", "call-message", "call-send", "call-end", "nav-transfer")
 
 
-def call_text(prompt: str = "call", ui_variant: int = 0) -> str:
+def call_text(prompt: str = "call", ui_variant: int = 0, suite: str | None = None) -> str:
     """How to speak to the customer on the line (and hand the call to a supervisor), and the airline's
-    policy (the hard suite's); the page's controls by their labels in UI variant `ui_variant`."""
+    policy: the hard suite's, or, in a suite whose policy lives in the knowledge base (the expert
+    suite), where to find it (knowledge_base_policy.txt); the page's controls by their labels in UI
+    variant `ui_variant`."""
     say = "\n".join(describe_actions(conversation=True).splitlines()[-len(CONVERSATION_ACTIONS):])
     labels = {key.replace("-", "_"): text for key, text in words(ui_variant).items() if key in CALL_LABELS}
-    return render(prompt, say=say, policy=policy_text(), **labels)
+    policy = load_prompt("knowledge_base_policy") if has_knowledge_base(suite) else policy_text()
+    return render(prompt, say=say, policy=policy, **labels)
 
 
 def conversation_text(scenario: dict) -> str:

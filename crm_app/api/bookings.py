@@ -24,7 +24,8 @@ def _answer(booking) -> dict:
         session = get_session()
         found = statuses(session, booking.dataset, [segment.flight_id for segment in booking.segments])
         shown["flights"] = [{**flight, **flight_status_json(flight["id"], found)} for flight in shown["flights"]]
-        shown.update(booking_policy_json(booking, calendar().now, booking_service.disruption_of(session, booking, found)))
+        shown.update(booking_policy_json(booking, calendar().now, booking_service.disruption_of(session, booking, found),
+                                         booking_service.waiver_of(session, booking)))
     return {"booking": shown}
 
 

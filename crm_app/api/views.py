@@ -7,6 +7,7 @@ from ..models import Airport, Booking, Flight, Passenger
 from ..services.bookings import BookingDisruption, booking_lines, cancellation_terms, change_terms_of
 from ..services.disruptions import ON_TIME_STATUS, FlightStatus
 from ..services.fares import FARES, fare_price_cents
+from ..services.policy import Waiver
 from ..services.pricing import money, signed_money, total_cents
 from ..services.schedule import clock_time
 from ..services.validation import PASSENGER_FIELDS
@@ -44,16 +45,19 @@ def flight_status_json(flight_id: int, found: dict[int, FlightStatus]) -> dict:
     return found.get(flight_id, ON_TIME_STATUS).answer()
 
 
-def booking_policy_json(booking: Booking, now: dt.datetime, disruption: BookingDisruption | None = None) -> dict:
+def booking_policy_json(booking: Booking, now: dt.datetime, disruption: BookingDisruption | None = None,
+                        waiver: Waiver | None = None) -> dict:
     """The booking's fare family, when it was made and what was paid, and what the policy says of
     cancelling it now and of changing it (the fee, before any fare difference; for a booking the
     airline disrupted, a move within the rebooking window), and that `disruption` (its flight's
-    direction and status, or None): the hard suite's CRM."""
+    direction and status, or None), and the weather `waiver` bulletin covering it where one does
+    (the expert suite's; an answer without one has no `waiver`): the hard suite's CRM."""
     return {"fare": booking.fare, "booked_at": booking.made_at.isoformat(timespec="minutes"),
             "paid": money(booking.payment.amount_cents),
             "cancellation": cancellation_terms(booking, now, disruption).answer(),
-            "change": change_terms_of(booking, now, disruption=disruption).answer(),
+            "change": change_terms_of(booking, now, disruption=disruption, waiver=waiver).answer(),
             "disruption": disruption and {"direction": disruption.direction, **disruption.status.answer()},
+            **({"waiver": {"bulletin": waiver.bulletin}} if waiver else {}),
             **({"notes": booking.notes} if booking.notes else {})}
 
 

@@ -18,7 +18,9 @@ from .disruptions import CANCELLED, FlightStatus, statuses
 from .errors import Conflict, InvalidInput, NotFound, excerpt
 from .fares import FARES, STANDARD, check_fare, fare_price_cents
 from .flights import get_flight
-from .policy import Disruption, Terms, cancel_terms, change_terms, free_rebooking, upgrade_terms
+from .kb_terms import covering_waiver
+from .knowledge_base import bulletins
+from .policy import Disruption, Terms, Waiver, cancel_terms, change_terms, free_rebooking, upgrade_terms
 from .pricing import price_lines, total_cents
 from .schedule import departure_moment
 from .validation import TEXT_LIMITS, check_passenger, check_payment
@@ -131,7 +133,7 @@ def update_passenger(session: Session, calendar: Calendar, dataset: str, code, c
 
 def change_flights(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id) -> Booking:
     """Move a booking to other flights on the same route; fares are repriced, except on a free
-    change of a disrupted booking (policy.free_rebooking): there each new flight keeps the fare
+    change of a disrupted booking (policy.free_rebooking) or of one a weather waiver covers: there each new flight keeps the fare
     paid for the one it replaces, so the customer pays nothing more and gets nothing back (the
     paid total stays what it was, and so does every later refund of it)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
@@ -154,7 +156,8 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
     disruption, new_departs, free = _rebooking(session, booking, outward, back)
     lines = itinerary_lines(outward, back, booking.fare, _paid_fares(booking) if free else None)
     quote = _repriced(booking, lines)
-    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"], disruption, new_departs)}
+    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"], disruption, new_departs,
+                                              waiver_of(session, booking))}
 
 
 def fare_upgrade_quote(session: Session, calendar: Calendar, dataset: str, code, new_fare) -> dict:
@@ -235,13 +238,23 @@ def disruption_of(session: Session, booking: Booking,
     return next((d for d in disrupted if d.policy.frees), disrupted[0] if disrupted else None)
 
 
+def waiver_of(session: Session, booking: Booking) -> Waiver | None:
+    """The weather waiver among the dataset's bulletins that covers one of the booking's flights, or None."""
+    notices = bulletins(session, booking.dataset)
+    covering = (covering_waiver(notices, s.flight.origin, s.flight.destination, s.flight.departure_date)
+                for s in booking.segments) if notices else ()
+    return next((Waiver(bulletin.id) for bulletin in covering if bulletin is not None), None)
+
+
 def _rebooking(session: Session, booking: Booking, outward: Flight, back: Flight | None):
     """Moving the booking to these flights: its disruption (or None), when the flight replacing the
-    disrupted one leaves (None without a disruption), and whether the move is free (policy.free_rebooking)."""
+    disrupted one leaves (None without a disruption), and whether the move is free
+    (policy.free_rebooking, or a weather waiver covering the booking)."""
     disruption = disruption_of(session, booking)
     new = None if disruption is None else outward if disruption.direction == "outward" else back
     new_departs = None if new is None else departure_moment(new.departure_date, new.departure_minute)
-    return disruption, new_departs, free_rebooking(disruption and disruption.policy, new_departs)
+    free = free_rebooking(disruption and disruption.policy, new_departs) or waiver_of(session, booking) is not None
+    return disruption, new_departs, free
 
 
 def _paid_fares(booking: Booking) -> dict[str, int]:
@@ -256,13 +269,14 @@ def cancellation_terms(booking: Booking, now: dt.datetime, disruption: BookingDi
 
 
 def change_terms_of(booking: Booking, now: dt.datetime, difference_cents: int = 0,
-                    disruption: BookingDisruption | None = None, new_departs: dt.datetime | None = None) -> Terms:
+                    disruption: BookingDisruption | None = None, new_departs: dt.datetime | None = None,
+                    waiver: Waiver | None = None) -> Terms:
     """What the policy says of changing the booking's flights `now` to ones costing
     `difference_cents` more (and, for a disrupted booking, replacing its disrupted flight by one
-    leaving at `new_departs`; None: the terms of a move within the rebooking window): allowed or
-    refused, and what the customer pays."""
+    leaving at `new_departs`; None: the terms of a move within the rebooking window; for one a
+    weather `waiver` covers, free): allowed or refused, and what the customer pays."""
     return change_terms(booking.fare, booking.made_at, departs_at(booking), now, difference_cents,
-                        disruption and disruption.policy, new_departs)
+                        disruption and disruption.policy, new_departs, waiver)
 
 
 def _checked_change(session: Session, calendar: Calendar, dataset: str, code, outward_id, return_id):

@@ -12,7 +12,7 @@ from .knowledge_base import Article, articles, in_force
 from .pricing import money
 
 TIERS = ("Member", "Silver", "Gold", "Platinum")
-CERTIFICATE, WAIVER, FEE = "certificate", "waiver", "fee"  # the `terms` keys the policy reads
+CERTIFICATE, WAIVER, FEE, TEMPORARY = "certificate", "waiver", "fee", "temporary"  # the `terms` keys the policy reads
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,35 @@ def fee_articles(topic: str) -> list[Article]:
     return sorted(found, key=lambda article: article.effective, reverse=True)
 
 
-def fee(topic: str, article: Article | None = None) -> Amount:
-    """The fee of `topic` as the article in force says (or as `article` says: a superseded one)."""
+def fee(topic: str, article: Article | None = None, bulletins: Iterable[Article] = (),
+        origin: str | None = None, day: dt.date | None = None) -> Amount:
+    """The fee of `topic` as the article in force says (or as `article` says: a superseded one),
+    unless a temporary rule among `bulletins` changes it for a flight from `origin` on `day`."""
+    rule = temporary_rule(bulletins, topic, origin, day) if origin and day else None
+    if rule is not None:
+        return Amount(rule.terms[TEMPORARY]["cents"], rule.id)
     article = article or in_force(fee_articles(topic)[0])
     return Amount(article.terms[FEE]["cents"], article.id)
+
+
+def temporary_terms(topic: str, cents: int, origin: str, first: dt.date, last: dt.date) -> dict:
+    """A temporary rule bulletin's terms: the fee of `topic` is `cents` on flights from `origin`
+    departing from `first` to `last`, both included."""
+    return {TEMPORARY: {"topic": topic, "cents": cents, "origin": origin, "from": first.isoformat(),
+                        "to": last.isoformat()}}
+
+
+def temporary_rule(bulletins: Iterable[Article], topic: str, origin: str, day: dt.date) -> Article | None:
+    """The temporary rule bulletin changing the fee of `topic` for a flight from `origin` on `day`, or None."""
+    for bulletin in bulletins:
+        rule = (bulletin.terms or {}).get(TEMPORARY)
+        if rule and (rule["topic"], rule["origin"]) == (topic, origin) and _within(rule, day):
+            return bulletin
+    return None
+
+
+def _within(terms: dict, day: dt.date) -> bool:
+    return dt.date.fromisoformat(terms["from"]) <= day <= dt.date.fromisoformat(terms["to"])
 
 
 def waiver_terms(origin: str, destination: str, first: dt.date, last: dt.date) -> dict:
@@ -69,7 +94,6 @@ def covering_waiver(bulletins: Iterable[Article], origin: str, destination: str,
     """The bulletin whose waiver covers a flight of this route departing on `day`, or None."""
     for bulletin in bulletins:
         waiver = (bulletin.terms or {}).get(WAIVER)
-        if (waiver and (waiver["origin"], waiver["destination"]) == (origin, destination)
-                and dt.date.fromisoformat(waiver["from"]) <= day <= dt.date.fromisoformat(waiver["to"])):
+        if waiver and (waiver["origin"], waiver["destination"]) == (origin, destination) and _within(waiver, day):
             return bulletin
     return None

@@ -77,6 +77,17 @@ def delay_text(minutes: int) -> str:
     return " ".join([*([f"{hours} h"] if hours else []), *([f"{rest} min"] if rest or not hours else [])])
 
 
+@dataclass(frozen=True)
+class Waiver:
+    """A weather waiver bulletin of the scenario that covers a booking's flight (kb_terms.covering_waiver):
+    the booking changes free, whatever the fare and the time (the article weather-waiver-general)."""
+    bulletin: str  # its id
+
+    @property
+    def said(self) -> str:
+        return f"the weather waiver {self.bulletin} covers the flight"
+
+
 def free_rebooking(disruption: Disruption | None, new_departs_at: dt.datetime | None) -> bool:
     """Whether moving a disrupted booking to a flight leaving at `new_departs_at` (None: some flight
     within the rebooking window) is free (no fee, no fare difference), whatever the fare and however
@@ -100,15 +111,18 @@ class Terms:
 
 def change_terms(fare: str, booked_at: dt.datetime, departs_at: dt.datetime, now: dt.datetime,
                  fare_difference_cents: int, disruption: Disruption | None = None,
-                 new_departs_at: dt.datetime | None = None) -> Terms:
+                 new_departs_at: dt.datetime | None = None, waiver: Waiver | None = None) -> Terms:
     """Changing the flights of a booking of this fare, booked at `booked_at`, whose first flight
     departs at `departs_at`; a lower new fare gives nothing back (the difference counts from 0).
     A booking whose flight the airline `disruption` frees moves for free to a flight leaving at
-    `new_departs_at` within the rebooking window (no `new_departs_at`: the terms of such a move)."""
+    `new_departs_at` within the rebooking window (no `new_departs_at`: the terms of such a move);
+    one whose flight a `waiver` covers moves for free."""
     rules, difference = _rules(fare), max(fare_difference_cents, 0)
     if free_rebooking(disruption, new_departs_at):
         return Terms(ALLOWED, 0, f"{disruption.said}: a free change to a flight of the same route within "
                                  f"{REBOOKING_WINDOW.days} days")
+    if waiver is not None:
+        return Terms(ALLOWED, 0, f"{waiver.said}: no change fee and no fare difference")
     window = _time_window(booked_at, departs_at, now)
     if window == CLOSE_TO_DEPARTURE:
         return Terms(REFUSED, 0, "no change within 24 hours of departure")

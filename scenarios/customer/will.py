@@ -22,10 +22,16 @@ def insisting(facts: dict, transcript: list[dict], agent: str, customer: str) ->
     if not arguments or not transcript or transcript[-1]["role"] != agent or not refuses(transcript[-1]["text"]):
         return None
     said = [line["text"] for line in transcript if line["role"] == customer]
-    used = sum(1 for argument in arguments if argument in said)
+    used = sum(1 for argument in arguments if _said_in(argument, said))
     if used < len(arguments):
         return arguments[used]
-    return ACCEPTS if ACCEPTS not in said else None
+    return ACCEPTS if not _said_in(ACCEPTS, said) else None
+
+
+def _said_in(sentence: str, lines: list[str]) -> bool:
+    """Whether one of the customer's lines said `sentence`: a variant may say more around it
+    ("How long is this going to take?", "I already told you that.")."""
+    return any(sentence in line for line in lines)
 
 
 def takes_transfer(facts: dict, transcript: list[dict], customer: str) -> bool:
@@ -38,9 +44,9 @@ def takes_transfer(facts: dict, transcript: list[dict], customer: str) -> bool:
 
 def held(facts: dict, transcript: list[dict], agent: str, customer: str) -> int:
     """How many times the rep held the rule: the customer's arguments answered by another refusal."""
-    arguments = set((facts.get("pushback") or {}).get("arguments") or [])
+    arguments = (facts.get("pushback") or {}).get("arguments") or []
     return sum(1 for line, answer in zip(transcript, transcript[1:])
-               if line["role"] == customer and line["text"] in arguments
+               if line["role"] == customer and any(_said_in(argument, [line["text"]]) for argument in arguments)
                and answer["role"] == agent and refuses(answer["text"]))
 
 

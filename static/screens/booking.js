@@ -73,7 +73,7 @@ function renderTerms(root, booking) {
   if (booking.notes) pairs.push(["Special requests", booking.notes]);  // shown as text (textContent)
   if (booking.status !== "Cancelled") {
     pairs.push(["If cancelled now", cancellationTerms(booking.cancellation)],
-      ["Change fee", changeFee(booking.change, booking.disruption)]);
+      ["Change fee", changeFee(booking.change, booking.disruption || booking.waiver)]);
   }
   details(box.querySelector("dl"), pairs);
 }
@@ -91,10 +91,11 @@ function cancellationTerms({ outcome, amount, rule }) {
 }
 
 // The fee alone: the fare difference of particular new flights is known only when changing them.
-// A booking the airline disrupted says the rule that decides (a free move, or the fare's usual terms).
-function changeFee({ outcome, amount, rule }, disruption) {
+// A booking the airline disrupted, or one a weather waiver covers, says the rule that decides (a free
+// move, or the fare's usual terms).
+function changeFee({ outcome, amount, rule }, special) {
   if (outcome !== "allowed") return `Not allowed: ${rule}`;
-  if (disruption) return `${money(amount)} (${rule})`;
+  if (special) return `${money(amount)} (${rule})`;
   if (Number(amount) === 0) return "No fee, fare difference only";
   return `${money(amount)} plus any fare difference`;
 }

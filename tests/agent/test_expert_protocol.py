@@ -10,6 +10,8 @@ import pytest
 
 from agent.__main__ import main
 from agent.env.api_env import ApiEnv
+from agent.policies import make_policy
+from agent.policies.prompting import task_text
 from scenarios.suites import SUITES, split_of
 from scenarios.tasks.expert import TEMPLATES
 from tests.agent.command_line import refusal
@@ -147,3 +149,15 @@ def test_the_oracle_solves_a_sample_of_templates_for_every_caller(tmp_path, live
     rows = run(tmp_path / "callers", live_server, "--method", "oracle", "--tasks", ",".join(SAMPLE[:4]),
                "--episodes", "1", "--customer-variant", "all")
     assert len(rows) == 4 * 6 and [(r["task"], r["customer_variant"]) for r in rows if verdicts(r) != SOLVED] == []
+
+
+@pytest.mark.parametrize("method, channel", [*((method, channel) for method in ("flat", "heap", "step", "synapse", "webwise")
+                                                for channel in ("say", "page")), ("toolcall", "say")])
+def test_every_llm_method_on_an_expert_call_is_pointed_at_the_knowledge_base_not_told_the_hard_policy(method, channel):
+    policy = make_policy(method, model="fake-model", base_url="http://127.0.0.1:9/v1", protocol="expert",
+                         on_call=True, channel=channel)
+    policy.reset({"id": "x", "instruction": "The briefing.", "conversation": [{"role": "CUS", "text": "Hi."}]})
+    told = task_text(policy.scenario)
+    assert "THE AIRLINE'S POLICY:\nThe airline's policy is not written here: it lives in the CRM's knowledge base" in told
+    assert "# Changes and cancellations" not in told and "| Basic | not allowed |" not in told
+    assert "superseded by" in told and "temporary rule" in told

@@ -7,7 +7,7 @@ import pytest
 
 from scenarios.customer.reading import refuses
 from scenarios.customer.simulator import reply
-from scenarios.customer.will import ACCEPTS, held
+from scenarios.customer.will import ACCEPTS, held, insisting
 
 ARGUMENTS = ["It's a family emergency. Can't you make an exception just this once?",
              "The agent I spoke to last week told me I could cancel it.",
@@ -77,3 +77,13 @@ def test_a_caller_who_wants_a_supervisor_takes_the_transfer_others_decline_it():
     assert call({k: v for k, v in FACTS.items() if k != "pushback"}, [offer])[-1]["text"] == "No, thank you."
     asked = call(FACTS, ["I'm sorry, that can't be cancelled."] * 3 + [offer])  # its third argument asks for one
     assert asked[-3]["text"] == ARGUMENTS[2] and asked[-1]["text"] == "Yes, please go ahead."
+
+
+def test_an_argument_said_with_more_words_around_it_counts_as_said_and_so_does_holding_the_rule():
+    """A customer variant may say more than the argument ("How long is this going to take?"): the
+    caller goes on to its next argument, never the same one again."""
+    refusal = {"role": "agent", "text": "I'm sorry, Basic fares can't be cancelled."}
+    transcript = [{"role": "customer", "text": FACTS["request"]}, refusal,
+                  {"role": "customer", "text": f"{ARGUMENTS[0]} How long is this going to take?"}, refusal]
+    assert insisting(FACTS, transcript, "agent", "customer") == ARGUMENTS[1]
+    assert held(FACTS, transcript, "agent", "customer") == 1

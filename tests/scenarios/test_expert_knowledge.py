@@ -3,6 +3,7 @@ and delay, whether the scenario's waiver bulletin covers a flight, a fee whose o
 otherwise. The gold path reads the articles in force and scores 1; a scripted careless rep who reads
 the first search result, superseded or not, tells its amount and fails with the reason; a
 scenario's bulletins are its own rows, found only by search and written again by a reset."""
+import datetime as dt
 import re
 
 import pytest
@@ -99,3 +100,102 @@ def test_a_waiver_bulletin_is_the_scenarios_own_found_by_search_only_and_written
     assert client.get(f"/reset-scenario?scenario={scenario['id']}", headers=OPERATOR).status_code == 200
     again = client.get("/api/kb/search", query_string={**query, "scenario": scenario["id"]}).json["results"]
     assert [r["id"] for r in again].count(bulletin) == 1
+
+
+RULES = [t.name for t in TEMPLATES if "temporary_rule" in t.kinds]
+
+
+def test_the_temporary_rule_templates_and_their_split():
+    splits = {t.name: t.split for t in TEMPLATES if t.name in RULES}
+    assert len(splits) == 10 and [name for name, split in splits.items() if split == "test"] == [
+        "EXPERT_RULE_STATUS", "EXPERT_STATUS_RULE"]
+
+
+@pytest.mark.parametrize("template", RULES)
+def test_the_gold_path_tells_the_fee_the_temporary_rule_makes_on_its_days_and_the_usual_one_on_others(client, template):
+    told = set()
+    for seed in range(4):
+        scenario = expert_scenario(client, template, seed)
+        request = next(r for r in scenario["details"]["requests"] if r["kind"] == "temporary_rule")
+        told.add(request["expected"]["must_say"][0])
+        result = play(client, scenario)
+        assert (result["success"], result["violations"]) == (1, []), (seed, result["requests"])
+    assert told == {"20.00", "40.00"}  # the rule's fee on its days, the article in force's on others
+
+
+def ignores_the_rule(client, scenario: dict, index: int, amount: str) -> dict:
+    """A rep who verifies the caller, brings the request up, and tells `amount` for the first checked bag."""
+    say(client, scenario, "Could you give me your confirmation code and the passenger's date of birth, please?")
+    if index:
+        say(client, scenario, "Is there anything else I can help you with?")
+    say(client, scenario, f"The first checked bag costs ${amount} each way.")
+    return evaluate(client, scenario)
+
+
+def test_a_temporary_rule_is_a_bulletin_found_first_by_search_and_a_rep_who_ignores_it_fails(client):
+    scenario = expert_scenario(client, "EXPERT_RULE_CHANGE", 0)
+    request = scenario["details"]["requests"][0]
+    rule = request["rule"]["id"]
+    assert (request["branch"], request["expected"]["must_say"]) == ("in force", ["20.00"])
+    found = client.get("/api/kb/search", query_string={"q": request["reading"]["query"], "scenario": scenario["id"]})
+    assert found.json["results"][0]["id"] == rule and found.json["results"][0]["title"].startswith("Temporary rule: ")
+    assert rule not in {a["id"] for a in client.get("/api/kb/articles").json["articles"]}
+    body = client.get(f"/api/kb/articles/{rule}?scenario={scenario['id']}").json["article"]["body"]
+    assert "costs $20.00 each way (instead of $40.00, baggage-checked-first)" in body
+    why = ignores_the_rule(client, scenario, 0, "40.00")["requests"][0]["why"]
+    assert why == ["the agent never told the customer 20.00",
+                   f"the agent told the customer $40.00, the usual fee (baggage-checked-first); the temporary rule {rule} "
+                   f"makes it $20.00 on flights from {rule.rsplit('-', 1)[1].upper()} departing from "
+                   f"{request['rule']['from']} to {request['rule']['to']}, and the flight departs on "
+                   f"{request['flight']['date']}"]
+
+
+def test_a_rep_who_applies_a_temporary_rule_on_a_day_it_does_not_cover_fails(client):
+    scenario = expert_scenario(client, "EXPERT_RULE_CHANGE", 1)
+    request = scenario["details"]["requests"][0]
+    assert (request["branch"], request["expected"]["must_say"]) == ("ended the day before", ["40.00"])
+    result = ignores_the_rule(client, scenario, 0, "20.00")
+    assert result["success"] == 0 and result["requests"][0]["why"][-1].startswith(
+        f"the agent told the customer $20.00, the temporary rule's fee ({request['rule']['id']}); it covers flights")
+
+
+def later_flight(client, scenario: dict, booking: dict) -> dict:
+    """A flight of the booking's route a week after its own."""
+    own = booking["flights"][0]
+    day = (dt.date.fromisoformat(own["date"]) + dt.timedelta(days=7)).isoformat()
+    found = client.get(f"/api/flights/search?scenario={scenario['id']}&from={own['from']}&to={own['to']}&date={day}")
+    return found.json["flights"][0]
+
+
+@pytest.mark.parametrize("seed,covered", [(0, True), (3, True), (1, False)])
+def test_the_booking_screen_the_quote_and_the_write_apply_the_scenarios_weather_waiver(client, seed, covered):
+    scenario = expert_scenario(client, "EXPERT_WAIVER_CHANGE", seed)
+    request = scenario["details"]["requests"][0]
+    assert (request["expected"]["must_say"] == ["is covered"]) == covered
+    path = f"/api/bookings/{request['booking']}"
+    shown = client.get(f"{path}?scenario={scenario['id']}").json["booking"]
+    new = later_flight(client, scenario, shown)
+    quote = client.get(f"{path}/flights/quote?scenario={scenario['id']}&outward={new['id']}").json
+    free = {"outcome": "allowed", "amount": "0.00",
+            "rule": f"the weather waiver {request['waiver']['id']} covers the flight: no change fee and no fare difference"}
+    if not covered:
+        assert "waiver" not in shown and shown["change"] != free and quote["policy"] != free
+        return
+    assert (shown["change"], shown["waiver"], quote["policy"]) == (free, {"bulletin": request["waiver"]["id"]}, free)
+    assert quote["difference"] in ("0.00", "+0.00") and quote["current_total"] == shown["paid"]
+    moved = client.put(f"{path}/flights?scenario={scenario['id']}", json={"outward_flight_id": new["id"]})
+    assert moved.status_code == 200 and moved.json["booking"]["paid"] == shown["paid"]
+    assert moved.json["booking"]["flights"][0]["number"] == new["number"]
+
+
+def test_a_waiver_never_covers_another_requests_booking_and_a_hard_booking_has_no_waiver(client):
+    """Each request's terms are drawn without the others' bulletins: no waiver may make another's change free."""
+    for template in [t.name for t in TEMPLATES if "waiver" in t.kinds][::2]:
+        scenario = expert_scenario(client, template, 0)
+        others = [r for r in scenario["details"]["requests"] if r["kind"] != "waiver" and r.get("booking")]
+        for other in others:
+            shown = client.get(f"/api/bookings/{other['booking']}?scenario={scenario['id']}").json["booking"]
+            assert "waiver" not in shown, (template, other["kind"])
+    hard = client.get("/generate-random-scenario?suite=hard&task=TASK_POLICY_CHANGE&seed=0", headers=OPERATOR).json
+    booking = client.get(f"/api/bookings/{hard['details']['confirmation-code']}?scenario={hard['id']}").json["booking"]
+    assert "waiver" not in booking and booking["change"]["outcome"] in ("allowed", "refused")

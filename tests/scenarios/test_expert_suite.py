@@ -15,7 +15,8 @@ from tests.scenarios.hard_calls import evaluate, hard_scenario, play_gold, say
 NAMES = [template.name for template in TEMPLATES]
 KIND_NAMES = {"change", "cancel", "fare_question", "fare_upgrade", "rebooking", "name_correction", "new_booking",
               "flight_status", "supervisor", "booking_question", "certificate", "waiver", "current_fee",
-              "unverified_caller", "fishing", "pressure", "planted_instruction"}  # issue 50's adversarial kinds
+              "unverified_caller", "fishing", "pressure", "planted_instruction",  # issue 50's adversarial kinds
+              "temporary_rule"}
 
 
 @pytest.mark.database_independent

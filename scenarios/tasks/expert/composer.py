@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from crm_app.services.kb_terms import covering_waiver
+
 from ... import call_steps, steps
 from ...customer.agenda import AFTER, ASKED, OPENING
 from ...phrasing import airport, spoken_date
@@ -62,7 +64,9 @@ class Template:
 
 
 def compose(template: Template, draw: Draw) -> Sample:
-    samples = [_drawn(asked, draw, template, i) for i, asked in enumerate(template.requests)]
+    samples = []
+    for i, asked in enumerate(template.requests):
+        samples.append(_drawn(asked, draw, template, i, samples))
     requests = [_request(i, asked, sample) for i, (asked, sample) in enumerate(zip(template.requests, samples))]
     caller = {name: value for name, value in requests[0]["customer"].items() if name in IDENTITY}
     agenda = [{"says": request["says"], "reveal": request["reveal"], "facts": kind_of(request).own_facts(request),
@@ -84,15 +88,27 @@ def compose(template: Template, draw: Draw) -> Sample:
 MAX_TRIES = 20  # sub-draws tried for a request whose template names its outcome
 
 
-def _drawn(asked: Asked, draw: Draw, template: Template, index: int) -> Sample:
-    """Request `index` drawn with seed + index (+ the tries it took to meet the outcome asked for)."""
+def _drawn(asked: Asked, draw: Draw, template: Template, index: int, earlier: list[Sample]) -> Sample:
+    """Request `index` drawn with seed + index (+ the tries it took to meet the outcome asked for,
+    and to keep the waivers of one request off the bookings of another)."""
     kind = asked.kind_object()
     for attempt in range(MAX_TRIES):
         sample = kind.draw(Draw(draw.session, draw.calendar, draw.world_seed, f"{template.name}:{index}",
                                 draw.seed + index + attempt, draw.round_trips_only, draw.flight_numbers))
-        if asked.outcome in (None, sample.details["expected"]["outcome"]):
+        if asked.outcome in (None, sample.details["expected"]["outcome"]) and not _waived(sample, earlier):
             return sample
     raise RuntimeError(f"{template.name}: no {asked.kind} request with outcome {asked.outcome} in {MAX_TRIES} draws")
+
+
+def _waived(sample: Sample, earlier: list[Sample]) -> bool:
+    """Whether a weather waiver of this request covers a booking of an earlier one, or one of theirs
+    covers its booking: each request's terms are drawn without the others' bulletins, and a waiver
+    makes a change free (crm_app/services/policy.py)."""
+    def covers(notices, bookings) -> bool:
+        return any(covering_waiver(notices, flight.origin, flight.destination, flight.departure_date)
+                   for booking in bookings for _, flight in booking.trip.legs())
+    return (covers(sample.bulletins, [b for s in earlier for b in s.setup])
+            or covers([n for s in earlier for n in s.bulletins], sample.setup))
 
 
 def _request(index: int, asked: Asked, sample: Sample) -> dict:
@@ -107,7 +123,7 @@ def _request(index: int, asked: Asked, sample: Sample) -> dict:
         request["booking"] = booking.code
         request["named"] = {"last_name": booking.passenger["last_name"],
                             "date": booking.trip.outward.departure_date.isoformat()}
-        named = "my booking" if index == 0 else _named(booking)
+        named = "my booking" if index == 0 else _named(booking, request.get("known_as"))
     request["says"] = kind.says(request, named)
     if asked.revised_from:
         request["revision"] = f"Actually, I've changed my mind. {request['says']}"
@@ -115,10 +131,12 @@ def _request(index: int, asked: Asked, sample: Sample) -> dict:
     return request
 
 
-def _named(booking) -> str:
-    """A companion's booking as the caller names it: passenger, route and date, never the code."""
+def _named(booking, known_as: str | None = None) -> str:
+    """A companion's booking as the caller names it: passenger (`known_as`, when the booking's name is
+    not what people call them), route and date, never the code."""
     flight, person = booking.trip.outward, booking.passenger
-    return (f"the booking of my travel companion {person['first_name']} {person['last_name']}, flying from "
+    name = known_as or f"{person['first_name']} {person['last_name']}"
+    return (f"the booking of my travel companion {name}, flying from "
             f"{airport(flight.origin)} to {airport(flight.destination)} on "
             f"{spoken_date(flight.departure_date.isoformat(), 'long')}")
 

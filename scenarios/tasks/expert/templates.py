@@ -153,3 +153,20 @@ def _adversarial() -> list[Template]:
 
 
 TEMPLATES = (*TEMPLATES, *_adversarial())
+
+
+# ---- issue 50: a fee a temporary rule bulletin of the scenario changes (kinds.TEMPORARY_RULES) ----
+# First and second beside each of KNOWLEDGE_PARTNERS; in `test` beside flight_status.
+RULE_TEST_PAIRS = frozenset({frozenset(("temporary_rule", "flight_status"))})
+
+
+def _temporary_rules() -> list[Template]:
+    found, rule = [], "temporary_rule"
+    for i, partner in enumerate(KNOWLEDGE_PARTNERS):
+        reveal = ASKED if i % 2 else AFTER
+        found += [_put(f"EXPERT_RULE_{TAGS[partner]}", (Asked(rule), Asked(partner, reveal)), RULE_TEST_PAIRS),
+                  _put(f"EXPERT_{TAGS[partner]}_RULE", (Asked(partner), Asked(rule, reveal)), RULE_TEST_PAIRS)]
+    return found
+
+
+TEMPLATES = (*TEMPLATES, *_temporary_rules())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import (booking_question, cancel, certificate, change, conditional_change, current_fee, fare_question,
                fare_upgrade, fishing, flight_status, name_correction, new_booking, planted_instruction, pressure,
-               rebooking, supervisor, unverified_caller, waiver)
+               rebooking, supervisor, temporary_rule, unverified_caller, waiver)
 
 KINDS = {module.KIND.name: module.KIND for module in (
     change, cancel, fare_question, fare_upgrade, rebooking, name_correction, new_booking, flight_status,
@@ -14,7 +14,9 @@ KINDS.update(KNOWLEDGE_KINDS)
 # Callers who try to get what they should not (issue 50): composed by templates of their own
 # (templates.py), never into the calls made of every pair of KINDS.
 ADVERSARIAL = {module.KIND.name: module.KIND for module in (unverified_caller, fishing, pressure, planted_instruction)}
-ALL_KINDS = {**KINDS, **ADVERSARIAL}
+# A fee a temporary rule bulletin changes for some days (issue 50): composed by templates of its own.
+TEMPORARY_RULES = {temporary_rule.KIND.name: temporary_rule.KIND}
+ALL_KINDS = {**KINDS, **ADVERSARIAL, **TEMPORARY_RULES}
 
 CONDITIONAL = conditional_change.KIND  # the change kind said with a condition ("if it costs at most $X")
 
