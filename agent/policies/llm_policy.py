@@ -6,7 +6,6 @@ from ..env.actions import PAGE_CHANNEL, SAY_CHANNEL
 from ..env.modes import DEFAULT_MODES, check_modes, has_text, page_text
 from ..env.observation import Observation
 from ..episode.policy import Policy
-from ..experiment.protocols import suite_of
 from .model import ModelCalls, make_client
 from .prompting import call_text, conversation_text, history_text, load_prompt, render, task_text
 from .reply import Reply, parse_reply
@@ -36,7 +35,9 @@ class LLMPolicy(Policy):
         # A customer on the line (the hard protocol): the task says how to speak to them and the policy;
         # on the page channel their lines, the first one too, are on the page alone.
         self.on_page = on_call and channel == PAGE_CHANNEL
-        self.suite = suite_of(options.get("protocol"))  # the expert suite's policy is in its knowledge base
+        # the expert suite's policy is in its knowledge base; each protocol plays the suite of its name
+        # (agent/experiment/protocols.py, a layer above this one)
+        self.suite = options.get("protocol")
         self.call = call_text(self.page_call_prompt if self.on_page else self.call_prompt, suite=self.suite) \
             if on_call else ""
         self.calls = ModelCalls(client or make_client(**options))
