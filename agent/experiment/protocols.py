@@ -97,11 +97,6 @@ PROTOCOLS = {
 DEFAULT = "full"
 
 
-def suite_of(protocol: str | None) -> str | None:
-    """The scenario suite of a protocol named by a policy's `protocol` option (None: unknown)."""
-    return PROTOCOLS[protocol].suite if protocol in PROTOCOLS else None
-
-
 def protocol_of(settings: dict | None) -> Protocol:
     """The protocol a trajectory's settings name (older trajectories: the default)."""
     return PROTOCOLS.get((settings or {}).get("protocol") or DEFAULT, PROTOCOLS[DEFAULT])

@@ -7,6 +7,7 @@ import random
 import re
 import secrets
 import string
+from typing import NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, joinedload
@@ -137,7 +138,7 @@ def change_flights(session: Session, calendar: Calendar, dataset: str, code, out
     paid for the one it replaces, so the customer pays nothing more and gets nothing back (the
     paid total stays what it was, and so does every later refund of it)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    *_, free = _rebooking(session, booking, outward, back)
+    free = _rebooking(session, booking, outward, back).free
     with write_transaction(session, dataset_lock(dataset)):
         booking = _locked(session, dataset, booking.code)
         kept = _paid_fares(booking) if free else None
@@ -153,11 +154,11 @@ def change_quote(session: Session, calendar: Calendar, dataset: str, code, outwa
     total paid now, the difference (negative when the new flights are cheaper), and the policy's
     terms for the change (`terms`)."""
     booking, outward, back = _checked_change(session, calendar, dataset, code, outward_id, return_id)
-    disruption, new_departs, free = _rebooking(session, booking, outward, back)
-    lines = itinerary_lines(outward, back, booking.fare, _paid_fares(booking) if free else None)
+    move = _rebooking(session, booking, outward, back)
+    lines = itinerary_lines(outward, back, booking.fare, _paid_fares(booking) if move.free else None)
     quote = _repriced(booking, lines)
-    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"], disruption, new_departs,
-                                              waiver_of(session, booking))}
+    return {**quote, "terms": change_terms_of(booking, calendar.now, quote["difference_cents"], move.disruption,
+                                              move.new_departs, move.waiver)}
 
 
 def fare_upgrade_quote(session: Session, calendar: Calendar, dataset: str, code, new_fare) -> dict:
@@ -246,15 +247,22 @@ def waiver_of(session: Session, booking: Booking) -> Waiver | None:
     return next((Waiver(bulletin.id) for bulletin in covering if bulletin is not None), None)
 
 
-def _rebooking(session: Session, booking: Booking, outward: Flight, back: Flight | None):
-    """Moving the booking to these flights: its disruption (or None), when the flight replacing the
-    disrupted one leaves (None without a disruption), and whether the move is free
-    (policy.free_rebooking, or a weather waiver covering the booking)."""
-    disruption = disruption_of(session, booking)
+class Rebooking(NamedTuple):
+    """What moving a booking to other flights meets: its disruption (or None), when the flight
+    replacing the disrupted one leaves (None without a disruption), the weather waiver covering it
+    (or None), and whether the move is free (policy.free_rebooking, or a waiver)."""
+    disruption: BookingDisruption | None
+    new_departs: dt.datetime | None
+    waiver: Waiver | None
+    free: bool
+
+
+def _rebooking(session: Session, booking: Booking, outward: Flight, back: Flight | None) -> Rebooking:
+    disruption, waiver = disruption_of(session, booking), waiver_of(session, booking)
     new = None if disruption is None else outward if disruption.direction == "outward" else back
     new_departs = None if new is None else departure_moment(new.departure_date, new.departure_minute)
-    free = free_rebooking(disruption and disruption.policy, new_departs) or waiver_of(session, booking) is not None
-    return disruption, new_departs, free
+    free = free_rebooking(disruption and disruption.policy, new_departs) or waiver is not None
+    return Rebooking(disruption, new_departs, waiver, free)
 
 
 def _paid_fares(booking: Booking) -> dict[str, int]:

@@ -74,9 +74,14 @@ def temporary_terms(topic: str, cents: int, origin: str, first: dt.date, last: d
 
 def temporary_rule(bulletins: Iterable[Article], topic: str, origin: str, day: dt.date) -> Article | None:
     """The temporary rule bulletin changing the fee of `topic` for a flight from `origin` on `day`, or None."""
+    return _covering(bulletins, TEMPORARY, day, topic=topic, origin=origin)
+
+
+def _covering(bulletins: Iterable[Article], key: str, day: dt.date, **fields) -> Article | None:
+    """The first bulletin whose `key` terms hold `fields` and whose days include `day`, or None."""
     for bulletin in bulletins:
-        rule = (bulletin.terms or {}).get(TEMPORARY)
-        if rule and (rule["topic"], rule["origin"]) == (topic, origin) and _within(rule, day):
+        terms = (bulletin.terms or {}).get(key)
+        if terms and all(terms[name] == value for name, value in fields.items()) and _within(terms, day):
             return bulletin
     return None
 
@@ -92,8 +97,4 @@ def waiver_terms(origin: str, destination: str, first: dt.date, last: dt.date) -
 
 def covering_waiver(bulletins: Iterable[Article], origin: str, destination: str, day: dt.date) -> Article | None:
     """The bulletin whose waiver covers a flight of this route departing on `day`, or None."""
-    for bulletin in bulletins:
-        waiver = (bulletin.terms or {}).get(WAIVER)
-        if waiver and (waiver["origin"], waiver["destination"]) == (origin, destination) and _within(waiver, day):
-            return bulletin
-    return None
+    return _covering(bulletins, WAIVER, day, origin=origin, destination=destination)
