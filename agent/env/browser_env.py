@@ -59,7 +59,7 @@ from .progress import EpisodeProgress
 VIEWPORT = {"width": 1280, "height": 900}
 # The call's actions, carried out by the CRM's scenario endpoints, not on the page: each gives the customer's reply.
 CALL_ACTIONS = {"say": ScenarioClient.say, "transfer": ScenarioClient.transfer}
-READY_TIMEOUT_MS = 15_000
+READY_TIMEOUT_MS = 30_000  # a loaded 2-core machine has taken over 15 s to load the page
 
 
 def wait_until_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:

@@ -116,16 +116,32 @@ def search_return(session: Session, calendar: Calendar, seed: int, origin, desti
 
 
 def flights_on(session: Session, calendar: Calendar, seed: int, origin: str, destination: str, day: dt.date) -> list[Flight]:
+    return flights_on_days(session, calendar, seed, origin, destination, [day])[0]
+
+
+def flights_on_days(session: Session, calendar: Calendar, seed: int, origin: str, destination: str,
+                    days: list[dt.date]) -> list[list[Flight]]:
+    """The flights of one route on each of `days`, each day's by departure time. Route-days not
+    generated yet are stored together, in one write (a scenario that looks at two weeks of a route
+    pays one transaction, not fourteen)."""
+    found = _flights_of_days(session, origin, destination, days)
+    missing = sorted({day for day in days if not found.get(day)})
+    if missing:
+        _store_route_days(session, calendar, seed, origin, destination, missing)
+        found.update(_flights_of_days(session, origin, destination, missing))
+    return [found.get(day, []) for day in days]
+
+
+def _flights_of_days(session: Session, origin: str, destination: str, days) -> dict[dt.date, list[Flight]]:
     statement = (
         select(Flight)
-        .where(Flight.origin == origin, Flight.destination == destination, Flight.departure_date == day)
-        .order_by(Flight.departure_minute)
+        .where(Flight.origin == origin, Flight.destination == destination, Flight.departure_date.in_(set(days)))
+        .order_by(Flight.departure_date, Flight.departure_minute)
     )
-    flights = list(session.scalars(statement))
-    if not flights:
-        _store_route_day(session, calendar, seed, origin, destination, day)
-        flights = list(session.scalars(statement))
-    return flights
+    by_day: dict[dt.date, list[Flight]] = {}
+    for flight in session.scalars(statement):
+        by_day.setdefault(flight.departure_date, []).append(flight)
+    return by_day
 
 
 def get_flight(session: Session, flight_id, label: str) -> Flight:
@@ -135,14 +151,19 @@ def get_flight(session: Session, flight_id, label: str) -> Flight:
     return flight
 
 
-def _store_route_day(session: Session, calendar: Calendar, seed: int, origin: str, destination: str, day: dt.date) -> None:
+def _store_route_days(session: Session, calendar: Calendar, seed: int, origin: str, destination: str,
+                      days: list[dt.date]) -> None:
     places = [_place(session.get(Airport, code)) for code in (origin, destination)]
-    plans = plan_day(seed, places[0], places[1], day, calendar.today)
-    with write_transaction(session, f"route-day:{origin}:{destination}:{day}"):
-        if session.get(RouteDay, (origin, destination, day)) is not None:
-            return  # another request stored the same route-day first: theirs is identical
-        session.add(RouteDay(origin=origin, destination=destination, day=day))
-        session.add_all(Flight(origin=origin, destination=destination, **vars(plan)) for plan in plans)
+    locks = [f"route-day:{origin}:{destination}:{day}" for day in days]
+    with write_transaction(session, *locks):
+        stored = set(session.scalars(select(RouteDay.day).where(
+            RouteDay.origin == origin, RouteDay.destination == destination, RouteDay.day.in_(days))))
+        for day in days:
+            if day in stored:
+                continue  # another request stored the same route-day first: theirs is identical
+            session.add(RouteDay(origin=origin, destination=destination, day=day))
+            session.add_all(Flight(origin=origin, destination=destination, **vars(plan))
+                            for plan in plan_day(seed, places[0], places[1], day, calendar.today))
 
 
 def _place(airport: Airport) -> Place:

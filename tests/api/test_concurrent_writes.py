@@ -3,11 +3,16 @@ happens once and every answer is the one it would get alone. On SQLite the write
 them; on PostgreSQL (CRM_TEST_DATABASE=postgresql) the advisory locks of crm_app/db.py do."""
 from __future__ import annotations
 
+import datetime as dt
+
 from sqlalchemy import text
 
+from crm_app.api.blueprint import calendar, world_seed
+from crm_app.db import get_session
 from crm_app.server import BackgroundServer
+from crm_app.services.flights import flights_on_days
 
-from .helpers import at_once, booking_payload, db_rows
+from .helpers import at_once, booking_payload, db_rows, search
 
 RACERS = 8
 
@@ -63,3 +68,19 @@ def test_racing_first_searches_of_a_route_day_store_its_flights_once(app):
         marks = connection.execute(text("SELECT count(*) FROM route_days WHERE origin = 'SEA' "
                                         "AND destination = 'MIA'")).scalar_one()
     assert (stored, marks) == (len(results[0][1]["flights"]), 1)
+
+
+def test_a_week_of_a_route_is_stored_in_one_write_and_is_what_each_days_search_shows(app, client):
+    """flights_on_days (a scenario looking at two weeks of a route): the days not stored yet are
+    stored together, a day stored before is kept, and each day is what a search of it answers."""
+    first = search(client, "SEA", "MIA", "2026-09-10")["flights"]
+    days = [dt.date(2026, 9, 8) + dt.timedelta(days=offset) for offset in range(7)]
+    with app.test_request_context():
+        week = flights_on_days(get_session(), calendar(), world_seed(), "SEA", "MIA", days)
+        ids = [[flight.id for flight in flights] for flights in week]
+    assert ids[2] == [flight["id"] for flight in first]
+    assert ids == [[flight["id"] for flight in search(client, "SEA", "MIA", day.isoformat())["flights"]] for day in days]
+    with app.extensions["engine"].connect() as connection:
+        marks = connection.execute(text("SELECT count(*) FROM route_days WHERE origin = 'SEA' "
+                                        "AND destination = 'MIA'")).scalar_one()
+    assert marks == 7 and all(ids)

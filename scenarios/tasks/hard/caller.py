@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from crm_app.airports import offered_airports
 from crm_app.services.bookings import itinerary_lines
-from crm_app.services.flights import flights_on
+from crm_app.services.flights import flights_on, flights_on_days
 from crm_app.services.policy import FROZEN_BEFORE_DEPARTURE, Terms
 from crm_app.services.pricing import money, total_cents
 
@@ -109,7 +109,7 @@ def later_trip(draw: Draw, trip: Trip, costlier: bool) -> Trip:
     old = trip.outward
     days = [old.departure_date + dt.timedelta(days=offset) for offset in range(2, 15)]
     days = [day for day in days if day <= draw.calendar.last_date]
-    offered = [ChosenFlight.of(flight) for day in days
-               for flight in flights_on(draw.session, draw.calendar, draw.world_seed, old.origin, old.destination, day)]
+    offered = [ChosenFlight.of(flight) for flights in flights_on_days(
+        draw.session, draw.calendar, draw.world_seed, old.origin, old.destination, days) for flight in flights]
     dearer = [flight for flight in offered if flight.price_cents > old.price_cents]
     return Trip(draw.rng.choice(dearer if costlier and dearer else offered))
