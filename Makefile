@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym cube openenv verifiers postgres http-tools debian-packages bench fuzz clean
+.PHONY: run test setup browser browsergym cube openenv verifiers postgres http-tools bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,17 +78,6 @@ $(VF_STAMP): integrations/verifiers/pyproject.toml $(VF_CONSTRAINTS)
 
 verifiers: $(VF_STAMP)
 
-# As root, every Debian package the tests need that is missing, in one apt-get (beside the pip
-# installs when `make test` builds its environments); the three targets below then find them.
-debian-packages:
-	@if [ "$$(id -u)" = 0 ]; then missing=""; \
-		[ -x $(CHROMIUM) ] || missing="$$missing chromium"; \
-		ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
-		command -v curl >/dev/null || missing="$$missing curl"; \
-		command -v jq >/dev/null || missing="$$missing jq"; \
-		if [ -n "$$missing" ]; then apt-get update -qq && apt-get install -y -qq $$missing; fi; \
-	fi
-
 # Debian's Chromium is what Playwright drives (see agent/env/browser.py); its own download fails here.
 browser: $(STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -117,11 +106,7 @@ run: $(STAMP)
 # The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on 4 pytest-xdist
 # workers but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
 # (long browser sweeps, the package build); BrowserGym then CUBE; OpenEnv then verifiers.
-# The five environments and the Debian packages are installed side by side (make -j: pip and apt wait
-# on downloads and disks more than on the CPU).
-test:
-	@$(MAKE) --no-print-directory -j 6 $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP) debian-packages
-	@$(MAKE) --no-print-directory browser postgres http-tools
+test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP) browser postgres http-tools
 	@PY=$(PY) BG_PY=$(BG_PY) CUBE_PY=$(CUBE_PY) OE_PY=$(OE_PY) VF_PY=$(VF_PY) $(PY) tests/run_streams.py
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
