@@ -12,6 +12,7 @@ from agent.env.browser import launch_chromium
 from crm_app.server import BackgroundServer
 from scenarios.app import create_app
 
+from .cpu_cost import pytest_runtest_protocol  # noqa: F401 (CRM_TEST_CPU_LOG: each test's CPU time)
 from .databases import TestDatabases, dispose
 
 TEST_CONFIG = {"SANDBOX_BOOKINGS": 5}

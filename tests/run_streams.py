@@ -2,9 +2,11 @@
 
     python tests/run_streams.py        # the venvs' interpreters from PY, BG_PY, CUBE_PY, OE_PY, VF_PY
 
-Most tests wait on a browser or a server more than they compute, so streams side by side finish
-far sooner than one after the other (docs/tests.md). The first stream prints as it goes; each
-other's output goes to its log and is printed after it, with the minute each stream ended at. The
+Streams side by side keep every core busy (a pass alone waits on its browser and server part of
+the time). The first stream prints as it goes; each other's output goes to its log and is printed
+after it, with the minute each stream ended at and how busy the machine's CPUs were meanwhile
+(near 100 %: the suite is CPU-bound and only less work shortens it; tests/cpu_cost.py says which
+tests cost what, docs/tests.md). The
 streams share no files or ports: each pytest worker has its own temporary folder, servers and
 PostgreSQL cluster. Exits 1 when any pass failed, 130 on Ctrl-C (every pass stopped).
 """
@@ -70,9 +72,29 @@ def streams() -> list[Stream]:
     ]
 
 
+def cpu_seconds() -> tuple[float, float] | None:
+    """(busy, all) CPU seconds of the whole machine since it booted (/proc/stat), or None off Linux.
+    The machine's, not the passes' own: Chromium's renderers outlive the processes that started
+    them, so the passes' rusage misses most of their time (docs/tests.md)."""
+    try:
+        ticks = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return None
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return (sum(ticks) - idle) / os.sysconf("SC_CLK_TCK"), sum(ticks) / os.sysconf("SC_CLK_TCK")
+
+
+def busy_share(before: tuple[float, float] | None) -> str:
+    """How busy the machine's CPUs were since `before`, e.g. "CPUs 97 % busy (2 cores)"."""
+    after = cpu_seconds()
+    if before is None or after is None or after[1] <= before[1]:
+        return "CPU use unknown"
+    return f"CPUs {100 * (after[0] - before[0]) / (after[1] - before[1]):.0f} % busy ({os.cpu_count()} cores)"
+
+
 def main() -> int:
     os.chdir(ROOT)
-    started, all_streams = time.monotonic(), streams()
+    started, all_streams, cpu_before = time.monotonic(), streams(), cpu_seconds()
     print("make test: the SQLite pass below; beside it " +
           ", ".join(f"{s.name} ({s.log})" for s in all_streams[1:]), flush=True)
     threads = [threading.Thread(target=s.run, args=(started,), daemon=True) for s in all_streams]
@@ -90,7 +112,8 @@ def main() -> int:
         print(f"--- {stream.name} ({stream.log}):", flush=True)
         sys.stdout.write(stream.log.read_text(errors="replace"))
     print("--- streams: " + "; ".join(f"{s.name} {'FAILED' if s.failed else 'passed'}, ended at "
-                                      f"{s.ended_s / 60:.1f} min" for s in all_streams), flush=True)
+                                      f"{s.ended_s / 60:.1f} min" for s in all_streams) + f"; {busy_share(cpu_before)}",
+          flush=True)
     return int(any(stream.failed for stream in all_streams))
 
 
