@@ -1,7 +1,7 @@
 """The expert suite through `python -m agent run` (issue 49): --protocol expert and --split, recorded
-in run.json; the oracle solving templates in the browser through SAY and through the page's Call
-panel, and for every caller; the tool-calling environment on an expert call; every template and
-every branch of a sample in the `beside` pass. (Every template's gold over the API:
+in run.json; the tool-calling environment on an expert call; in the `beside` pass the oracle solving
+every template (and every branch of a sample) in the browser through SAY and through the page's Call
+panel, and a sample for every caller. (Every template's gold over the API:
 tests/scenarios/test_gold_path.py.)"""
 import csv
 import json
@@ -50,15 +50,6 @@ def test_split_takes_the_templates_of_one_split_and_refuses_what_is_outside_it(c
     assert status == 2 and f"{train} is not in the test split of the expert suite" in message
     status, message = refusal(main, ["run", "--method", "oracle", "--protocol", "expert", "--split", "dev"], capsys)
     assert status == 2 and "invalid choice: 'dev'" in message
-
-
-@pytest.mark.browser
-def test_the_oracle_solves_a_sample_through_say_and_through_the_call_panel(tmp_path, live_server):
-    for channel in ("say", "page"):
-        rows = run(tmp_path / channel, live_server, "--method", "oracle", "--tasks", ",".join(SAMPLE),
-                   "--episodes", "1", "--channel", channel)
-        assert sorted(row["task"] for row in rows) == sorted(SAMPLE)
-        assert all(verdicts(row) == SOLVED for row in rows), [(row["task"], verdicts(row)) for row in rows]
 
 
 @pytest.mark.browser
