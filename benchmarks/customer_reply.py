@@ -1,5 +1,7 @@
 """How long the rule-based customer takes to reply on a long call, with the caller's history read
-once per call (issue 53) and, for comparison, read again for every reply and every part as before.
+once per call (issue 53) and, for comparison, read again for every reply and every part as before;
+and with its patterns compiled once each (scenarios/customer/patterns.py) against looked up in the
+re module's cache, which holds fewer patterns (512) than the vocabulary has and so compiled them again.
 
     .venv/bin/python benchmarks/customer_reply.py [--repeats 5]
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import re
 import statistics
 import sys
 import time
@@ -19,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scenarios.customer import choosing, facts, reading, will  # noqa: E402
 from scenarios.customer.reading import read  # noqa: E402
 from scenarios.customer.simulator import AGENT, CUSTOMER, reply  # noqa: E402
 from scenarios.customer.variants import customer_variant, history, impatient  # noqa: E402
@@ -58,6 +62,33 @@ def measured(variant, repeats: int) -> tuple[float, float]:
             1000 * statistics.median(sum(call) for call in calls))
 
 
+PATTERN_USERS = (choosing, facts, reading, will)  # the modules that take `compiled` from patterns.py
+
+
+def through_re_cache(pattern: str, flags: int = 0) -> re.Pattern:
+    """A pattern as re.search(pattern, ...) found it before: in the re module's own cache."""
+    return re.compile(pattern, flags)
+
+
+def compare_patterns(repeats: int) -> None:
+    print(f"\n{'caller':<12} {'patterns':<26} {'reply ms (median)':>18} {'20-line call ms':>16}")
+    for number in (0, 5):
+        variant = customer_variant(number)
+        kept = {module: module.compiled for module in PATTERN_USERS}
+        for module in PATTERN_USERS:
+            module.compiled = through_re_cache
+        try:
+            before = measured(variant, repeats)
+        finally:
+            for module, compiled in kept.items():
+                module.compiled = compiled
+        after = measured(variant, repeats)
+        for way, (per_reply, per_call) in (("in re's cache (before)", before), ("compiled once (after)", after)):
+            print(f"{variant.name:<12} {way:<26} {per_reply:>18.2f} {per_call:>16.1f}")
+        print(f"{variant.name:<12} {'ratio before / after':<26} {before[0] / after[0]:>17.1f}x "
+              f"{before[1] / after[1]:>15.1f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="calls measured per variant and way")
@@ -76,6 +107,7 @@ def main() -> None:
             print(f"{variant.name:<12} {way:<26} {per_reply:>18.2f} {per_call:>16.1f}")
         print(f"{variant.name:<12} {'ratio before / after':<26} {before[0] / after[0]:>17.1f}x "
               f"{before[1] / after[1]:>15.1f}x")
+    compare_patterns(args.repeats)
 
 
 if __name__ == "__main__":

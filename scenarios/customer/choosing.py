@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .facts import BY_NAME, DayOfYear, codes_in, dates_in
+from .patterns import compiled
 from .reading import action_families, mentions
 from .vocabulary import ACTION_LEADS, AS_IT_IS, CARRYING_ON, OFFERING_VERBS, OFFERS
 
@@ -77,7 +78,7 @@ def _actions(question: str) -> list[str]:
     pieces = [piece.strip(" ,.?!-–—") for piece in re.split(r",? \bor\b ", question.strip())]
     actions = []
     for piece in pieces:
-        lead = next((match for pattern in ACTION_LEADS if (match := re.match(pattern, piece, re.I))), None)
+        lead = next((match for pattern in ACTION_LEADS if (match := compiled(pattern, re.I).match(piece))), None)
         if lead:
             actions.append(piece[lead.end():])
         elif not actions or re.match(r"(\w+ing|by|for|to|with|in|on|at|from|something|anything|other|another|not|"

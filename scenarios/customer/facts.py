@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from crm_app.services.dates import read_date
 
 from ..phrasing import spoken_date
+from .patterns import compiled
 from .vocabulary import FACT_WORDS
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -146,9 +147,9 @@ def names_in(kind_words: tuple[str, ...]) -> Callable[[str], list[str]]:
     def spot(line: str) -> list[str]:
         found = []
         for pattern in kind_words:
-            for match in re.finditer(pattern + r"(?:\s+(?:is|was|as|reads|spelled|shows|says|under|in))*\s*[:,—–-]?\s*"
+            for match in compiled(pattern + r"(?:\s+(?:is|was|as|reads|spelled|shows|says|under|in))*\s*[:,—–-]?\s*"
                                                r"(?:(?:mr|mrs|ms|miss|dr|mx)\.?\s+)?(?P<name>[^\W\d_][\w'’-]*(?: (?-i:[A-Z])[\w'’-]+){0,2})",
-                                     line, re.I):
+                                  re.I).finditer(line):
                 name = match.group("name")
                 if name[0].isupper() and name.split()[0].casefold() not in _NOT_NAMES:
                     found.append(name.casefold())
@@ -188,7 +189,7 @@ class FactKind:
         return FACT_WORDS.get(self.name, ())
 
     def is_asked(self, line: str) -> bool:
-        return any(re.search(pattern, line) for pattern in self.asked)
+        return any(compiled(pattern).search(line) for pattern in self.asked)
 
 
 def _long_date(day: dt.date) -> str:

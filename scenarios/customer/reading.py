@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from . import vocabulary as words
 from .facts import BY_NAME, DATE_KINDS, DISTINCT, KINDS, NAME_KINDS, DayOfYear, FactKind, dates_in, unspelled
+from .patterns import compiled
 from .sentences import sentences
 from .typos import spelled_right
 
@@ -85,9 +86,9 @@ def _open_next_step(said: list[str]) -> bool:
     it leaves the next step to the customer. ("If you'd like to proceed, please give a card" asks
     agreement with the card.)"""
     lowered = [_expanded(sentence.lower()) for sentence in said]
-    if any(re.search(words.IF_PROCEEDING, lower) and set(_asked_kinds(lower)) - {"request"} for lower in lowered):
+    if any(compiled(words.IF_PROCEEDING).search(lower) and set(_asked_kinds(lower)) - {"request"} for lower in lowered):
         return False
-    lowered = [re.sub(words.IF_PROCEEDING, "", lower) for lower in lowered]
+    lowered = [compiled(words.IF_PROCEEDING).sub("", lower) for lower in lowered]
     return not any(_yes_no(words.CONSENT, lower) or _yes_no(words.CONFIRMING, lower) for lower in lowered)
 
 
@@ -129,7 +130,7 @@ def _hear(reading: Reading, sentence: str, lower: str, stated: list[str], told: 
     every statement before it in the line (what a read-back question may refer to)."""
     asked = [] if mentions(words.ALREADY_GIVEN, lower) else _asked_kinds(lower)
     not_held = [name for name, patterns in words.NOT_HELD.items() if mentions(patterns, lower)]
-    if not (asked or not_held) and stated and re.search(words.PRONOUN_OBJECT, lower) and \
+    if not (asked or not_held) and stated and compiled(words.PRONOUN_OBJECT).search(lower) and \
             not (mentions(words.CHOICE, lower) or mentions(words.READ_BACK, lower)):
         previous = _expanded(_referent(stated).lower())  # "Could you share both?" asks what was named before
         asked = _asked_kinds(previous)
@@ -230,7 +231,7 @@ def _yes_no(patterns, lower: str) -> bool:
     """Whether a pattern matches as a yes/no question: not inside a clause that opens with a
     question word ("What changes would you like to make?")."""
     for pattern in patterns:
-        for match in re.finditer(pattern, lower):
+        for match in compiled(pattern).finditer(lower):
             clause = re.split(r"[,;:]|\b(?:and|but|also)\b", lower[:match.start()])[-1]
             later = re.split(r"[,;:]", lower[match.end():])[0]
             if not _WH_WORD.search(clause) and not _LATER.search(later):
@@ -356,12 +357,12 @@ def _distance(day, fact: dt.date) -> int:
 
 def mentions(patterns, lower: str) -> bool:
     """Whether the text matches any of the patterns."""
-    return any(re.search(pattern, lower) for pattern in patterns)
+    return any(compiled(pattern).search(lower) for pattern in patterns)
 
 
 def _mentions(kind: FactKind, lower: str) -> list[tuple[int, int]]:
     """Where the sentence asks for this kind, in order."""
-    return sorted(match.span() for pattern in kind.asked for match in re.finditer(pattern, lower))
+    return sorted(match.span() for pattern in kind.asked for match in compiled(pattern).finditer(lower))
 
 
 def _inside_another(name: str, spans: dict[str, list[tuple[int, int]]]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from difflib import get_close_matches
-from functools import cache
+from functools import cache, lru_cache
 
 from . import vocabulary as words
 
@@ -29,5 +29,11 @@ def _mended(match: re.Match) -> str:
     lower = word.lower()
     if lower in known_words() or lower in words.SHORTHAND:
         return word
+    return _nearest(lower) or word
+
+
+@lru_cache(maxsize=4096)  # a rep's words recur from line to line; each look costs milliseconds
+def _nearest(lower: str) -> str | None:
+    """The vocabulary's word nearest to `lower`, when near enough."""
     near = get_close_matches(lower, known_words(), n=1, cutoff=NEAR_ENOUGH)
-    return near[0] if near else word
+    return near[0] if near else None

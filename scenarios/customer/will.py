@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from .patterns import compiled
 from .reading import AGREE, refuses
 from .vocabulary import AMOUNTS, FARE_UPGRADE, SUPERVISOR_OFFER
 
@@ -38,7 +39,7 @@ def takes_transfer(facts: dict, transcript: list[dict], customer: str) -> bool:
     """Whether the customer says yes to being put through to a supervisor: it wants what only one may
     grant (`facts["supervisor"]`), or it has asked for one in the call; the rep's last line offers it."""
     asked = any(line["role"] == customer and re.search(r"\bsupervisor\b", line["text"], re.I) for line in transcript)
-    offered = bool(transcript) and any(re.search(pattern, transcript[-1]["text"].lower()) for pattern in SUPERVISOR_OFFER)
+    offered = bool(transcript) and any(compiled(pattern).search(transcript[-1]["text"].lower()) for pattern in SUPERVISOR_OFFER)
     return offered and (bool(facts.get("supervisor")) or asked)
 
 
@@ -60,10 +61,10 @@ def spending(facts: dict, line: str, consent: str | None) -> str | None:
     if budget is None or consent is None:
         return consent
     lower = line.lower()
-    named = [float(amount.replace(",", "")) for pattern in AMOUNTS for amount in re.findall(pattern, lower)]
+    named = [float(amount.replace(",", "")) for pattern in AMOUNTS for amount in compiled(pattern).findall(lower)]
     if budget.get("limit") is not None and named and max(named) > float(budget["limit"]):
         return budget.get("instead") or OVER_BUDGET  # what the caller wants done then, if it said
-    if consent != AGREE and any(re.search(pattern, lower) for pattern in FARE_UPGRADE):
+    if consent != AGREE and any(compiled(pattern).search(lower) for pattern in FARE_UPGRADE):
         return AGREE
     return consent
 
