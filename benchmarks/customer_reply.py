@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scenarios.customer import choosing, facts, reading, will  # noqa: E402
+from scenarios.customer import patterns  # noqa: E402
 from scenarios.customer.reading import read  # noqa: E402
 from scenarios.customer.simulator import AGENT, CUSTOMER, reply  # noqa: E402
 from scenarios.customer.variants import customer_variant, history, impatient  # noqa: E402
@@ -62,7 +62,11 @@ def measured(variant, repeats: int) -> tuple[float, float]:
             1000 * statistics.median(sum(call) for call in calls))
 
 
-PATTERN_USERS = (choosing, facts, reading, will)  # the modules that take `compiled` from patterns.py
+def pattern_users() -> list:
+    """The customer's modules that took `compiled` from patterns.py (all imported by now)."""
+    return [module for name, module in sys.modules.items()
+            if module is not patterns and name.startswith("scenarios.customer.")
+            and getattr(module, "compiled", None) is patterns.compiled]
 
 
 def through_re_cache(pattern: str, flags: int = 0) -> re.Pattern:
@@ -74,14 +78,14 @@ def compare_patterns(repeats: int) -> None:
     print(f"\n{'caller':<12} {'patterns':<26} {'reply ms (median)':>18} {'20-line call ms':>16}")
     for number in (0, 5):
         variant = customer_variant(number)
-        kept = {module: module.compiled for module in PATTERN_USERS}
-        for module in PATTERN_USERS:
+        users = pattern_users()
+        for module in users:
             module.compiled = through_re_cache
         try:
             before = measured(variant, repeats)
         finally:
-            for module, compiled in kept.items():
-                module.compiled = compiled
+            for module in users:
+                module.compiled = patterns.compiled
         after = measured(variant, repeats)
         for way, (per_reply, per_call) in (("in re's cache (before)", before), ("compiled once (after)", after)):
             print(f"{variant.name:<12} {way:<26} {per_reply:>18.2f} {per_call:>16.1f}")

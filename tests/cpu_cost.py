@@ -81,4 +81,7 @@ def report(path: str, top: int = 40) -> None:
 
 
 if __name__ == "__main__":
-    report(*sys.argv[1:2], *(int(a) for a in sys.argv[2:3]))
+    if len(sys.argv) not in (2, 3):
+        print("usage: python -m tests.cpu_cost LOG.jsonl [how many rows]", file=sys.stderr)
+        raise SystemExit(2)
+    report(sys.argv[1], *(int(a) for a in sys.argv[2:3]))
