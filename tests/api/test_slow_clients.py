@@ -1,6 +1,8 @@
 """No slow client stalls `python run.py` (its defaults: one worker of 8 threads, a 10 s request
 time-out, a 5 s keep-alive): with 1,000 connections that sent half a request, or 1,000 that sent
-nothing, a normal request on a new connection is answered within 1 s, and the server closes the
+nothing, a normal request on a new connection is answered before any slow client could have timed
+out (a server whose threads they held would answer it only after the shortest time-out: the bound is
+half of it, wide enough for a machine whose cores other tests keep busy), and the server closes the
 half-open ones within the request time-out (with a JSON 408) and the silent ones after the
 keep-alive."""
 from __future__ import annotations
@@ -37,8 +39,9 @@ def test_a_thousand_slow_clients_stall_no_one(server, first_bytes):
         head, _, body = answer.partition(b"\r\n\r\n")
         status, body = int(head.split()[1]), json.loads(body)
         assert status == 200 and body["airports"][0]["code"] == "JFK"
-        assert seconds < 1, f"a normal request waited {seconds:.2f} s behind {CLIENTS} slow clients"
         defaults = ServerOptions()
+        bound = min(defaults.request_timeout, defaults.keep_alive) / 2
+        assert seconds < bound, f"a normal request waited {seconds:.2f} s behind {CLIENTS} slow clients"
         limit = defaults.request_timeout if first_bytes else defaults.keep_alive
         closed, answers = closed_by(slow, opened + limit + 3)
         assert closed == CLIENTS, f"{closed} of {CLIENTS} closed within {limit + 3:g} s"
