@@ -24,7 +24,9 @@ SAMPLE = ["EXPERT_NAME_CHANGE_CANCEL_QUOTE", "EXPERT_MOVE_OR_CANCEL_BOOK", "EXPE
 SOLVED = ("1", "1.0", "1", "1", "1", "0")  # success, progress, state ok, said ok, verified first, violations
 
 
-def run(out, server: str, *options: str, concurrency: int = 4) -> list[dict]:
+# One episode at a time: make test keeps every core busy with its other passes, and concurrent episodes
+# in one process cost more CPU each (docs/tests.md: 33 templates took 51 CPU-s one at a time, 77 six at once).
+def run(out, server: str, *options: str, concurrency: int = 1) -> list[dict]:
     assert main(["run", "--protocol", "expert", "--server", server, "--operator-token", OPERATOR_TOKEN,
                  "--out", str(out), "--quiet", "--no-report", "--concurrency", str(concurrency), "--browsers", "1",
                  *options]) == 0
@@ -105,7 +107,7 @@ SWEEP_PARTS = 4  # each a test of its own, for the beside pass's workers
 def test_the_oracle_solves_every_template_through_say_and_the_call_panel(tmp_path, live_server, channel, index):
     tasks = part([t.name for t in TEMPLATES], index, SWEEP_PARTS)
     rows = run(tmp_path / channel, live_server, "--method", "oracle", "--tasks", ",".join(tasks), "--episodes", "1",
-               "--channel", channel, concurrency=6)
+               "--channel", channel)
     assert len(rows) == len(tasks)
     assert [row["task"] for row in rows if verdicts(row) != SOLVED] == []
 
@@ -129,7 +131,7 @@ def test_the_oracle_solves_every_branch_of_a_sample_of_templates(tmp_path, live_
     over the caller's limit, a booking the policy allows or refuses ...), on both channels."""
     tasks = part(BRANCH_SAMPLE, index, 2)
     rows = run(tmp_path / "branches", live_server, "--method", "oracle", "--tasks", ",".join(tasks),
-               "--episodes", "4", "--seed", "1", "--channel", channel, concurrency=6)
+               "--episodes", "4", "--seed", "1", "--channel", channel)
     assert len(rows) == 40 and [(r["task"], r["seed"]) for r in rows if verdicts(r) != SOLVED] == []
 
 

@@ -37,7 +37,7 @@ def run_every_caller(out, server: str, method: str, episodes: int, caller: str =
     """The method on every hard task for `caller` (a number, or all), `episodes` seeds from 0; the
     rows of episodes.csv."""
     assert main(["run", "--method", method, "--protocol", "hard", "--tasks", "all", "--episodes", str(episodes),
-                 "--customer-variant", caller, "--concurrency", "2", "--browsers", "1", "--server", server,
+                 "--customer-variant", caller, "--concurrency", "1", "--browsers", "1", "--server", server,
                  "--out", str(out), "--quiet", "--no-report"]) == 0
     return list(csv.DictReader((out / "episodes.csv").open()))
 
