@@ -327,22 +327,30 @@
     channel.port2.postMessage(null);
   });
 
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
   // Resolves when the page has answered every request and event and the DOM has been quiet for
   // `quietMs` (measured in the page), or after `maxMs`. The bound is generous: on a loaded machine a
   // request can take seconds, and an observation read before its answer is drawn misses elements
-  // (a replay of stored actions then clicks what is not there); an idle page costs no more.
+  // (a replay of stored actions then clicks what is not there); an idle page costs no more. The
+  // quiet time is slept on, not polled task by task: polling kept a busy machine's renderers
+  // spinning (docs/tests.md).
   async function settle(quietMs = 4, maxMs = 10000) {
     const start = performance.now();
     const crm = () => window.crm || {};
-    while (window.crm && !crm().ready && performance.now() - start < maxMs) await new Promise((r) => setTimeout(r, 2));
+    while (window.crm && !crm().ready && performance.now() - start < maxMs) await sleep(2);
     if (crm().whenIdle) {
-      await Promise.race([crm().whenIdle(), new Promise((r) => setTimeout(r, maxMs))]);
+      await Promise.race([crm().whenIdle(), sleep(maxMs)]);
     }
+    await nextTask();  // what the page queued behind its last answer runs first
     while (performance.now() - start < maxMs) {
-      await nextTask();
-      const busy = crm().pendingEvents ? crm().pendingEvents() > 0 : false;
-      if (!busy && performance.now() - lastMutation >= quietMs) break;
-      if (busy && crm().whenIdle) await crm().whenIdle();
+      if (crm().pendingEvents && crm().pendingEvents() > 0) {
+        await (crm().whenIdle ? crm().whenIdle() : nextTask());
+        continue;
+      }
+      const quietFor = quietMs - (performance.now() - lastMutation);
+      if (quietFor <= 0) break;
+      await sleep(Math.min(quietFor, maxMs - (performance.now() - start)));
     }
     return performance.now() - start;
   }
