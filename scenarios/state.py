@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from crm_app.db import card_hasher
@@ -41,22 +41,26 @@ def passenger_value(field: str, value) -> str:
     return text.lower() if field == "email" else text  # addresses are case-insensitive
 
 
+# Built once (bound by dataset): /evaluate reads a state on every call, and a statement reused
+# keeps its compiled form instead of being built and keyed again.
+_PEOPLE = (select(Booking.id, Booking.code, Booking.status, Booking.trip_type, Booking.fare,
+                  Payment.card_last4, Payment.card_salt, Payment.card_hash, Payment.expiry, Payment.name_on_card,
+                  *(getattr(Passenger, field) for field in PASSENGER_FIELDS))
+           .join(Payment, Payment.booking_id == Booking.id).join(Passenger, Passenger.booking_id == Booking.id)
+           .where(Booking.dataset == bindparam("dataset")).order_by(Booking.id, Passenger.id))
+_LEGS = (select(Segment.booking_id, Segment.direction, Flight.number, Flight.departure_date)
+         .join(Flight, Flight.id == Segment.flight_id).join(Booking, Booking.id == Segment.booking_id)
+         .where(Booking.dataset == bindparam("dataset")).order_by(Segment.booking_id, Segment.position))
+
+
 def dataset_state(session: Session, dataset: str, card_numbers=()) -> dict[str, dict]:
     """The bookings of one dataset; a card is named by whichever of `card_numbers` it matches.
     Read as plain rows in two queries (bookings with their first passenger and payment; their
     flights): /evaluate reads it on every call."""
     connection = session.connection()
-    people = connection.execute(
-        select(Booking.id, Booking.code, Booking.status, Booking.trip_type, Booking.fare,
-               Payment.card_last4, Payment.card_salt, Payment.card_hash, Payment.expiry, Payment.name_on_card,
-               *(getattr(Passenger, field) for field in PASSENGER_FIELDS))
-        .join(Payment, Payment.booking_id == Booking.id).join(Passenger, Passenger.booking_id == Booking.id)
-        .where(Booking.dataset == dataset).order_by(Booking.id, Passenger.id))
+    people = connection.execute(_PEOPLE, {"dataset": dataset})
     legs = defaultdict(list)
-    for booking_id, direction, number, date in connection.execute(
-            select(Segment.booking_id, Segment.direction, Flight.number, Flight.departure_date)
-            .join(Flight, Flight.id == Segment.flight_id).join(Booking, Booking.id == Segment.booking_id)
-            .where(Booking.dataset == dataset).order_by(Segment.booking_id, Segment.position)):
+    for booking_id, direction, number, date in connection.execute(_LEGS, {"dataset": dataset}):
         legs[booking_id].append((direction, number, date.isoformat()))
     hasher = card_hasher(session)
     state = {}

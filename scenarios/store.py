@@ -167,18 +167,19 @@ def record_event(session: Session, scenario_id: str, event: dict, limit: int) ->
     try:
         with write_transaction(session, dataset_lock(scenario_id)):
             if _find(session, scenario_id, event) is None:
-                _check_room(session, Event, scenario_id, limit, "page events")
-                session.add(Event(scenario_id=scenario_id, **event))
-                session.flush()
-                return _number(session, scenario_id, event), True
+                before = _check_room(session, Event, scenario_id, limit, "page events")
+                # A plain INSERT, not the ORM's unit of work: this runs after every page event. Under
+                # the scenario's lock the new event is its last: its number is the count before it + 1.
+                session.connection().execute(_INSERT_EVENT, {"scenario_id": scenario_id, **event})
+                return before + 1, True
     except IntegrityError:  # the same (page, seq) arrived twice at once; the other one won
         pass
     return _number(session, scenario_id, event), False
 
 
 def _find(session: Session, scenario_id: str, event: dict) -> int | None:
-    return session.scalar(select(Event.id).where(
-        Event.scenario_id == scenario_id, Event.page == event["page"], Event.seq == event["seq"]))
+    return session.connection().scalar(_FIND_EVENT, {"scenario_id": scenario_id, "page": event["page"],
+                                                      "seq": event["seq"]})
 
 
 def _number(session: Session, scenario_id: str, event: dict) -> int:
@@ -194,24 +195,32 @@ def _rows_of_scenario(model):
 
 # Built once: these run on every recorded request, and a statement reused keeps its compiled form.
 _COUNT_ROWS = {Event: _rows_of_scenario(Event), ApiCall: _rows_of_scenario(ApiCall)}
+_FIND_EVENT = select(Event.id).where(Event.scenario_id == bindparam("scenario_id"), Event.page == bindparam("page"),
+                                     Event.seq == bindparam("seq"))
+_INSERT_EVENT = insert(Event.__table__)
 # The call's events_before is counted in its own INSERT (bound as `events_of`, the scenario's id).
 _INSERT_CALL = insert(ApiCall.__table__).values(
     events_before=select(func.count()).select_from(Event).where(Event.scenario_id == bindparam("events_of"))
     .scalar_subquery())
 
 
-def _check_room(session: Session, model, scenario_id: str, limit: int, what: str) -> None:
+def _check_room(session: Session, model, scenario_id: str, limit: int, what: str) -> int:
+    """The scenario's rows of `model` so far; LimitReached when that is `limit` or more."""
     count = session.connection().scalar(_COUNT_ROWS[model], {"scenario_id": scenario_id})
     if count >= limit:
         raise LimitReached(f"This scenario has recorded {limit} {what}, as many as the server keeps for one "
                            "scenario; reset it with /reset-scenario to start over")
+    return count
+
+
+_EVENTS = (select(Event.action, Event.target, Event.value, cast(Event.fields, Text))
+           .where(Event.scenario_id == bindparam("scenario_id")).order_by(Event.id))
 
 
 def scenario_events(session: Session, scenario_id: str) -> list[dict]:
     # Plain rows on the connection (no ORM result handling), decoding only the snapshots that are
     # there: /evaluate reads thousands of events. The cast makes every database answer JSON text.
-    rows = session.connection().execute(select(Event.action, Event.target, Event.value, cast(Event.fields, Text))
-                                        .where(Event.scenario_id == scenario_id).order_by(Event.id)).all()
+    rows = session.connection().execute(_EVENTS, {"scenario_id": scenario_id}).all()
     return [{"action": action, "target": target, "value": value,
              "fields": json.loads(fields) if fields and fields != "null" else None}
             for action, target, value, fields in rows]
@@ -252,12 +261,15 @@ def state_now(world: World, scenario_id: str) -> dict | None:
     return cards_by_position(dataset_state(world.session, scenario.id, numbers), numbers)
 
 
+_CALLS = {ordered: select(ApiCall.operation, ApiCall.params, ApiCall.status,
+                          *((ApiCall.events_before, ApiCall.state_after) if ordered else ()))
+          .where(ApiCall.scenario_id == bindparam("scenario_id")).order_by(ApiCall.id) for ordered in (False, True)}
+
+
 def scenario_calls(session: Session, scenario_id: str, ordered: bool = False) -> list[dict]:
     """The API calls answered inside the scenario, in arrival order (see calls.py); `ordered` adds
     each call's `events_before` and `state_after` (timeline.py; scoring reads only the first three)."""
-    extra = (ApiCall.events_before, ApiCall.state_after) if ordered else ()
-    rows = session.connection().execute(select(ApiCall.operation, ApiCall.params, ApiCall.status, *extra)
-                                        .where(ApiCall.scenario_id == scenario_id).order_by(ApiCall.id))
+    rows = session.connection().execute(_CALLS[ordered], {"scenario_id": scenario_id})
     return [dict(zip(("operation", "params", "status", "events_before", "state_after"), row)) for row in rows]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from crm_app.db import dataset_lock, write_transaction
@@ -72,12 +72,15 @@ def messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
     return [{"role": line["role"], "text": line["text"]} for line in timed_messages(session, scenario_id, told)]
 
 
+_LINES = (select(CustomerMessage.role, CustomerMessage.text, CustomerMessage.calls_before)
+          .where(CustomerMessage.scenario_id == bindparam("scenario_id"), CustomerMessage.role != ENDED)
+          .order_by(CustomerMessage.id))  # built once: /evaluate reads the call on every step of one
+
+
 def timed_messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
     """The call with, on every line, `calls_before`: how many API calls the scenario had recorded when
     it was said (the opening line: 0), which orders the call against the writes the agent made."""
-    stored = session.execute(select(CustomerMessage.role, CustomerMessage.text, CustomerMessage.calls_before)
-                             .where(CustomerMessage.scenario_id == scenario_id, CustomerMessage.role != ENDED)
-                             .order_by(CustomerMessage.id)).all()
+    stored = session.execute(_LINES, {"scenario_id": scenario_id}).all()
     return ([{**line, "calls_before": 0} for line in opening(told)]
             + [{"role": role, "text": text, "calls_before": before} for role, text, before in stored])
 
