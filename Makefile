@@ -105,7 +105,7 @@ run: $(STAMP)
 
 # The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on 4 pytest-xdist
 # workers but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
-# (long browser sweeps, the package build); BrowserGym then CUBE; OpenEnv then verifiers.
+# (long browser sweeps); BrowserGym then CUBE; OpenEnv, verifiers, then the package build.
 test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP) browser postgres http-tools
 	@PY=$(PY) BG_PY=$(BG_PY) CUBE_PY=$(CUBE_PY) OE_PY=$(OE_PY) VF_PY=$(VF_PY) $(PY) tests/run_streams.py
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTEST = ("-m", "pytest", "-q", "-p", "no:cacheprovider")
+PACKAGE_TESTS = "tests/test_package.py"  # marked `beside`: the SQLite pass leaves them out
 
 
 @dataclass
@@ -60,14 +61,17 @@ def streams() -> list[Stream]:
         Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
                                [py, *PYTEST, "-n", "2", "--dist", "loadfile", "-m", "not database_independent",
                                 "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
-        # the long browser sweeps and the package build, on SQLite
-        Stream("beside", [({}, [py, *PYTEST, "-n", "3", "--dist", "loadgroup", "-m", "beside"])],
+        # the long browser sweeps, on SQLite
+        Stream("beside", [({}, [py, *PYTEST, "-n", "3", "-m", "beside", "--ignore", PACKAGE_TESTS])],
                Path(".test-beside.log")),
         Stream("BrowserGym and CUBE", [({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
                                        ({}, [cube, *PYTEST, "integrations/cube/tests"])],
                Path(".test-browsergym-cube.log")),
-        Stream("OpenEnv and verifiers", [({}, [oe, *PYTEST, "integrations/openenv/tests"]),
-                                         ({}, [vf, *PYTEST, "integrations/verifiers/tests"])],
+        # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
+        # no effect under pytest 9: spread over workers, each built it again), in the lightest stream
+        Stream("OpenEnv, verifiers and the package", [({}, [oe, *PYTEST, "integrations/openenv/tests"]),
+                                                      ({}, [vf, *PYTEST, "integrations/verifiers/tests"]),
+                                                      ({}, [py, *PYTEST, PACKAGE_TESTS])],
                Path(".test-openenv-verifiers.log")),
     ]
 

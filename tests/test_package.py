@@ -23,8 +23,8 @@ from crm_app.version import VERSION
 from tests.scenarios.run_py import serving
 
 ROOT = Path(__file__).resolve().parent.parent
-# Slow and database-independent: make test runs it in its second pass, beside the SQLite pass.
-pytestmark = [pytest.mark.timeout(900), pytest.mark.beside, pytest.mark.xdist_group("package")]  # one build per session
+# Slow and database-independent: make test runs it beside the SQLite pass, in one process (one build).
+pytestmark = [pytest.mark.timeout(900), pytest.mark.beside]
 PAGE_FILES = ("crm_app/page/templates/index.html", "crm_app/page/static/app.js", "crm_app/page/static/style.css")
 RUN_TIME_FILES = ("agent/env/page_agent.js", "agent/policies/prompts/flat.txt",
                   "agent/policies/prompts/paper/heap/planner.txt", "agent/results/report/templates/base.html",
