@@ -54,3 +54,19 @@ def test_the_streams_say_how_busy_the_machines_cpus_were():
     assert said.startswith("CPUs ") and said.endswith(f" % busy ({cpu_cost.os.cpu_count()} cores)")
     assert 0 < int(said.split()[1]) <= 100
     assert run_streams.busy_share(None) == "CPU use unknown"
+
+
+def test_the_passes_cache_bytecode_and_keep_the_rest_of_the_environment(monkeypatch):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("CRM_TEST_CPU_LOG", "cpu.jsonl")
+    env = run_streams.pass_environment({"CRM_TEST_DATABASE": "postgresql"})
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["CRM_TEST_CPU_LOG"] == "cpu.jsonl" and env["CRM_TEST_DATABASE"] == "postgresql"
+
+
+def test_the_package_is_built_in_one_process_not_in_the_beside_workers():
+    streams = run_streams.streams()
+    beside = next(stream for stream in streams if stream.name == "beside")
+    assert beside.passes[0][1][-2:] == ["--ignore", run_streams.PACKAGE_TESTS]
+    package = streams[-1].passes[-1][1]
+    assert package[-1] == run_streams.PACKAGE_TESTS and "-n" not in package
