@@ -14,7 +14,6 @@ viewport's top-left corner); the other observation modes (agent/env/modes/) fill
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -23,15 +22,10 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 
 PAGE_AGENT_JS = (Path(__file__).with_name("page_agent.js")).read_text()
-# A result comes back as one JSON string (undefined as null): Playwright would otherwise serialize,
-# send and validate an observation value by value, which cost more than the page took to read it.
-_AS_JSON = "(value) => JSON.stringify(value, (key, item) => item === undefined ? null : item)"
-_AGENT = f"(window.__agent || {PAGE_AGENT_JS})"
-_CALL = f"async ([method, args]) => ({_AS_JSON})(await {_AGENT}[method](...args))"
-_NODE = f"([method, args]) => {_AGENT}[method](...args)"
+_CALL = "([method, args]) => (window.__agent || " + PAGE_AGENT_JS + ")[method](...args)"
 # Sending (and compiling) the whole helper costs a few milliseconds per call: it is sent only to
-# a document that does not have it yet (the call then answers false).
-_CALL_INSTALLED = f"async ([method, args]) => window.__agent ? ({_AS_JSON})(await window.__agent[method](...args)) : false"
+# a document that does not have it yet.
+_CALL_INSTALLED = "([method, args]) => window.__agent ? window.__agent[method](...args) : {__agent_missing: true}"
 
 CLOSED_KINDS = {"link", "button", "text", "option"}  # written <kind id=N>name</kind>
 
@@ -39,14 +33,14 @@ CLOSED_KINDS = {"link", "button", "text", "option"}  # written <kind id=N>name</
 def call_page(page, method: str, *args):
     """Call a page_agent.js function, installing it first when the page does not have it."""
     result = page.evaluate(_CALL_INSTALLED, [method, list(args)])
-    if result is False:
+    if isinstance(result, dict) and result.get("__agent_missing"):
         result = page.evaluate(_CALL, [method, list(args)])
-    return json.loads(result)
+    return result
 
 
 def page_node(page, method: str, *args):
     """Like call_page, for a function that returns an element: its ElementHandle, or None."""
-    return page.evaluate_handle(_NODE, [method, list(args)]).as_element()
+    return page.evaluate_handle(_CALL, [method, list(args)]).as_element()
 
 
 @dataclass
