@@ -129,6 +129,7 @@ bench: $(STAMP) $(BG_STAMP) $(OE_STAMP) browser postgres
 	$(PY) benchmarks/vs_browsergym.py
 	$(PY) benchmarks/customer_understanding.py
 	$(PY) benchmarks/customer_reply.py
+	$(PY) benchmarks/browser_step_cost.py
 	$(OE_PY) benchmarks/rl_throughput.py
 
 clean:
