@@ -38,8 +38,8 @@ from agent.experiment.protocols import PROTOCOLS  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
 from scenarios.app import embedded_server  # noqa: E402
 from scenarios.tasks.expert import TEMPLATES  # noqa: E402
+from tests.cpu_cost import process_stats  # noqa: E402
 
-TICKS = os.sysconf("SC_CLK_TCK")
 # The page agent's wait before this change, polling for the quiet time task by task.
 POLLING_SETTLE = """  async function settle(quietMs = 4, maxMs = 10000) {
     const start = performance.now();
@@ -85,21 +85,14 @@ class ChildCpu:
             self.sample()
 
     def sample(self) -> None:
-        parents, own = {}, {}
-        for entry in os.scandir("/proc"):
-            if entry.name.isdigit():
-                try:
-                    fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
-                except OSError:
-                    continue
-                parents[int(entry.name)], own[int(entry.name)] = int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS
+        stats = process_stats(own_only=True)
         children: dict[int, list[int]] = {}
-        for pid, parent in parents.items():
+        for pid, (parent, _) in stats.items():
             children.setdefault(parent, []).append(pid)
         todo = list(children.get(os.getpid(), []))
         while todo:
             pid = todo.pop()
-            self.last[pid] = own[pid]
+            self.last[pid] = stats[pid][1]
             todo += children.get(pid, [])
 
 

@@ -22,8 +22,8 @@ VARIABLE = "CRM_TEST_CPU_LOG"
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def _stats() -> dict[int, tuple[int, float]]:
-    """pid -> (parent pid, CPU seconds of it and of its children it has waited for)."""
+def process_stats(own_only: bool = False) -> dict[int, tuple[int, float]]:
+    """pid -> (parent pid, CPU seconds of it and, unless `own_only`, of its children it has waited for)."""
     found = {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -32,13 +32,13 @@ def _stats() -> dict[int, tuple[int, float]]:
             fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        found[int(entry.name)] = (int(fields[1]), sum(int(value) for value in fields[11:15]) / TICKS)
+        found[int(entry.name)] = (int(fields[1]), sum(int(value) for value in fields[11:13 if own_only else 15]) / TICKS)
     return found
 
 
 def tree_cpu(root: int) -> float:
     """CPU seconds of `root` and its living descendants (the dead ones are in their parents' counts)."""
-    stats = _stats()
+    stats = process_stats()
     children = collections.defaultdict(list)
     for pid, (parent, _) in stats.items():
         children[parent].append(pid)
