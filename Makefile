@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test setup browser browsergym cube openenv verifiers postgres http-tools bench fuzz clean
+.PHONY: run test setup browser browsergym cube openenv verifiers integrations postgres http-tools bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -105,9 +105,13 @@ run: $(STAMP)
 
 # The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on 4 pytest-xdist
 # workers but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
-# (long browser sweeps); BrowserGym then CUBE; OpenEnv, verifiers, then the package build.
-test: $(STAMP) $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP) browser postgres http-tools
-	@PY=$(PY) BG_PY=$(BG_PY) CUBE_PY=$(CUBE_PY) OE_PY=$(OE_PY) VF_PY=$(VF_PY) $(PY) tests/run_streams.py
+# (long browser sweeps); BrowserGym then CUBE; OpenEnv, verifiers, then the package build. The
+# integrations' environments (make integrations) are built by the fourth stream while the first
+# three already run; the fifth starts when they are.
+test: $(STAMP) browser postgres http-tools
+	@MAKE="$(MAKE)" PY=$(PY) BG_PY=$(BG_PY) CUBE_PY=$(CUBE_PY) OE_PY=$(OE_PY) VF_PY=$(VF_PY) $(PY) tests/run_streams.py
+
+integrations: $(BG_STAMP) $(CUBE_STAMP) $(OE_STAMP) $(VF_STAMP)
 
 # The schemathesis fuzz test of `make test` with many more examples per operation (see README).
 FUZZ_EXAMPLES ?= 1000

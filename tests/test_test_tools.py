@@ -70,3 +70,40 @@ def test_the_package_is_built_in_one_process_not_in_the_beside_workers():
     assert beside.passes[0][1][-2:] == ["--ignore", run_streams.PACKAGE_TESTS]
     package = streams[-1].passes[-1][1]
     assert package[-1] == run_streams.PACKAGE_TESTS and "-n" not in package
+
+
+def test_the_integrations_environments_are_built_in_a_stream_and_the_openenv_stream_waits_for_them():
+    streams = {stream.name: stream for stream in run_streams.streams()}
+    builder = streams["BrowserGym and CUBE"]
+    assert builder.passes[0][1][-1] == "integrations" and builder.after is None
+    assert streams["OpenEnv, verifiers and the package"].after is builder
+    assert all(stream.after is None for name, stream in streams.items() if name != "OpenEnv, verifiers and the package")
+
+
+def stream_pair(tmp_path, first_exit: int) -> tuple[run_streams.Stream, run_streams.Stream]:
+    """A stream whose first pass exits with `first_exit`, and one after it that writes a file."""
+    python = [sys.executable, "-c"]
+    first = run_streams.Stream("builder", [({}, [*python, f"raise SystemExit({first_exit})"])], tmp_path / "first.log")
+    marker = tmp_path / "ran"
+    second = run_streams.Stream("tests", [({}, [*python, f"open({str(marker)!r}, 'w').close()"])],
+                                tmp_path / "second.log", after=first)
+    return first, second
+
+
+def test_a_stream_starts_once_the_first_pass_of_the_one_it_comes_after_passed(tmp_path):
+    first, second = stream_pair(tmp_path, 0)
+    waiting = run_streams.threading.Thread(target=second.run, args=(0.0,))
+    waiting.start()
+    waiting.join(0.5)
+    assert waiting.is_alive() and not (tmp_path / "ran").exists()  # still waiting for `first`
+    first.run(0.0)
+    waiting.join(30)
+    assert (tmp_path / "ran").exists() and not second.failed and not first.failed
+
+
+def test_a_stream_after_a_failed_first_pass_fails_without_running(tmp_path):
+    first, second = stream_pair(tmp_path, 3)
+    first.run(0.0)
+    second.run(0.0)
+    assert first.failed and second.failed and not (tmp_path / "ran").exists()
+    assert (tmp_path / "second.log").read_text() == "not run: the builder stream's first pass failed\n"
