@@ -89,7 +89,11 @@ def streams() -> list[Stream]:
     py, bg, cube, oe, vf = (os.environ.get(name, default) for name, default in (
         ("PY", ".venv/bin/python"), ("BG_PY", ".venv-browsergym/bin/python"), ("CUBE_PY", ".venv-cube/bin/python"),
         ("OE_PY", ".venv-openenv/bin/python"), ("VF_PY", ".venv-verifiers/bin/python")))
-    first = [
+    integrations = Stream("BrowserGym and CUBE", [built("integrations"),
+                                                  ({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
+                                                  ({}, [cube, *PYTEST, "integrations/cube/tests"])],
+                          Path(".test-browsergym-cube.log"))
+    return [
         # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
         Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", "4", "--dist", "loadfile", "-m", "not beside"])], None),
         Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
@@ -98,13 +102,6 @@ def streams() -> list[Stream]:
         # the long browser sweeps, on SQLite
         Stream("beside", [({}, [py, *PYTEST, "-n", "3", "-m", "beside", "--ignore", PACKAGE_TESTS])],
                Path(".test-beside.log")),
-    ]
-    integrations = Stream("BrowserGym and CUBE", [built("integrations"),
-                                                  ({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
-                                                  ({}, [cube, *PYTEST, "integrations/cube/tests"])],
-                          Path(".test-browsergym-cube.log"))
-    return [
-        *first,
         integrations,
         # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
         # no effect under pytest 9: spread over workers, each built it again), in the lightest stream
