@@ -38,7 +38,7 @@ from agent.experiment.protocols import PROTOCOLS  # noqa: E402
 from agent.policies import make_policy  # noqa: E402
 from scenarios.app import embedded_server  # noqa: E402
 from scenarios.tasks.expert import TEMPLATES  # noqa: E402
-from tests.cpu_cost import process_stats  # noqa: E402
+from tests.cpu_cost import descendants, process_stats  # noqa: E402
 
 # The page agent's wait before this change, polling for the quiet time task by task.
 POLLING_SETTLE = """  async function settle(quietMs = 4, maxMs = 10000) {
@@ -86,14 +86,8 @@ class ChildCpu:
 
     def sample(self) -> None:
         stats = process_stats(own_only=True)
-        children: dict[int, list[int]] = {}
-        for pid, (parent, _) in stats.items():
-            children.setdefault(parent, []).append(pid)
-        todo = list(children.get(os.getpid(), []))
-        while todo:
-            pid = todo.pop()
+        for pid in descendants(stats, os.getpid()):
             self.last[pid] = stats[pid][1]
-            todo += children.get(pid, [])
 
 
 def page_agent_with(settle: str | None) -> None:

@@ -36,18 +36,22 @@ def process_stats(own_only: bool = False) -> dict[int, tuple[int, float]]:
     return found
 
 
-def tree_cpu(root: int) -> float:
-    """CPU seconds of `root` and its living descendants (the dead ones are in their parents' counts)."""
-    stats = process_stats()
+def descendants(stats: dict[int, tuple[int, float]], root: int) -> list[int]:
+    """The pids of `root`'s living descendants in `stats` (process_stats), `root` not among them."""
     children = collections.defaultdict(list)
     for pid, (parent, _) in stats.items():
         children[parent].append(pid)
-    total, todo = 0.0, [root]
+    found, todo = [], list(children[root])
     while todo:
-        pid = todo.pop()
-        total += stats.get(pid, (0, 0.0))[1]
+        found.append(pid := todo.pop())
         todo += children[pid]
-    return total
+    return found
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds of `root` and its living descendants (the dead ones are in their parents' counts)."""
+    stats = process_stats()
+    return sum(stats.get(pid, (0, 0.0))[1] for pid in (root, *descendants(stats, root)))
 
 
 @pytest.hookimpl(hookwrapper=True)
