@@ -6,6 +6,8 @@ browser sweeps play them, against the ways they were played before, measured in 
 
 - now: as the code is (the page sleeps through the quiet time it waits for after an action).
 - polling: the page waits for quiet by polling task by task.
+- objects back: the page agent's results come back as Playwright values (checked by its Python
+  client value by value) instead of one JSON string.
 - six at once: `python -m agent run --concurrency 6` against `--concurrency 1` (the sweeps' setting
   before and now), both through the command and one shared browser.
 
@@ -98,6 +100,26 @@ def page_agent_with(settle: str | None) -> None:
         end = source.index("\n  }\n", start) + len("\n  }\n")
         source = source[:start] + settle + source[end:]
     observation._CALL = f"([method, args]) => (window.__agent || {source})[method](...args)"
+    observation._CALL_JSON = observation.calling(f"(window.__agent || {source})")
+
+
+CALL_PAGE_FOR_JSON = observation.call_page
+
+
+def call_page_for_objects(page, method: str, *args):
+    """call_page as it was before results came back as JSON text."""
+    result = page.evaluate("([method, args]) => window.__agent ? window.__agent[method](...args) : {missing: true}",
+                           [method, list(args)])
+    if isinstance(result, dict) and result.get("missing"):
+        result = page.evaluate(observation._CALL, [method, list(args)])
+    return result
+
+
+def results_as(call_page) -> None:
+    """Every module of the environment calls the page agent through `call_page` from now on."""
+    for module in list(sys.modules.values()):
+        if (getattr(module, "__name__", "") or "").startswith("agent.env") and hasattr(module, "call_page"):
+            module.call_page = call_page
 
 
 def one_at_a_time(url: str, token: str, browser, tasks: list[str], cpu: ChildCpu) -> tuple[int, float, float]:
@@ -154,7 +176,15 @@ def measures(url: str, token: str, browser, tasks: list[str], cpu: ChildCpu) -> 
         finally:
             page_agent_with(None)
 
+    def objects_back():
+        results_as(call_page_for_objects)
+        try:
+            return one_at_a_time(url, token, browser, tasks, cpu)
+        finally:
+            results_as(CALL_PAGE_FOR_JSON)
+
     return {"now": lambda: one_at_a_time(url, token, browser, tasks, cpu), "polling": polling,
+            "objects back": objects_back,
             "command, one at a time": lambda: through_the_command(url, token, tasks, 1, cpu),
             "command, six at once": lambda: through_the_command(url, token, tasks, 6, cpu)}
 

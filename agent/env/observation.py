@@ -14,6 +14,7 @@ viewport's top-left corner); the other observation modes (agent/env/modes/) fill
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -23,19 +24,30 @@ from playwright.sync_api import Error as PlaywrightError
 
 PAGE_AGENT_JS = (Path(__file__).with_name("page_agent.js")).read_text()
 _CALL = "([method, args]) => (window.__agent || " + PAGE_AGENT_JS + ")[method](...args)"
+
+
+def calling(agent: str, guard: str = "") -> str:
+    """A page function calling `agent`'s method, its result back as one JSON string: Playwright's
+    Python client checks a returned object against its protocol value by value, which cost more CPU
+    than the rest of a step's driver side (benchmarks/browser_step_cost.py)."""
+    return ("async ([method, args]) => { " + guard + "const result = await " + agent + "[method](...args); "
+            "return result === undefined ? 'null' : JSON.stringify(result); }")
+
+
+_CALL_JSON = calling("(window.__agent || " + PAGE_AGENT_JS + ")")
 # Sending (and compiling) the whole helper costs a few milliseconds per call: it is sent only to
-# a document that does not have it yet.
-_CALL_INSTALLED = "([method, args]) => window.__agent ? window.__agent[method](...args) : {__agent_missing: true}"
+# a document that does not have it yet (null back).
+_CALL_INSTALLED = calling("window.__agent", guard="if (!window.__agent) return null; ")
 
 CLOSED_KINDS = {"link", "button", "text", "option"}  # written <kind id=N>name</kind>
 
 
 def call_page(page, method: str, *args):
     """Call a page_agent.js function, installing it first when the page does not have it."""
-    result = page.evaluate(_CALL_INSTALLED, [method, list(args)])
-    if isinstance(result, dict) and result.get("__agent_missing"):
-        result = page.evaluate(_CALL, [method, list(args)])
-    return result
+    text = page.evaluate(_CALL_INSTALLED, [method, list(args)])
+    if text is None:
+        text = page.evaluate(_CALL_JSON, [method, list(args)])
+    return json.loads(text)
 
 
 def page_node(page, method: str, *args):
