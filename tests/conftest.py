@@ -9,9 +9,11 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from agent.env.browser import launch_chromium
+from agent.experiment.backends import episode_worker
 from crm_app.server import BackgroundServer
 from scenarios.app import create_app
 
+from .browser_hosts import BrowserHostPool
 from .cpu_cost import pytest_runtest_protocol  # noqa: F401 (CRM_TEST_CPU_LOG: each test's CPU time)
 from .databases import TestDatabases, dispose
 
@@ -88,6 +90,16 @@ def browser():
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def browser_hosts():
+    """The episode runs a test starts share this process's browsers (browser_hosts.py)."""
+    pool = BrowserHostPool()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(episode_worker, "BrowserHost", pool.take)
+        yield pool
+    pool.close()
 
 
 @pytest.fixture

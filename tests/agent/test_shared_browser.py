@@ -8,6 +8,8 @@ from collections import Counter
 import pytest
 
 from agent.__main__ import main
+from agent.env.browser_host import BrowserHost
+from agent.experiment.backends import episode_worker
 from agent.experiment.backends.episode_worker import EpisodeWorker, WorkerConfig
 from agent.experiment.runner import episode_spec
 from agent.experiment.settings import result_settings
@@ -18,6 +20,13 @@ from tests.fake_openai import FakeOpenAIServer
 from tests.process_tree import Watch, chromium_browsers
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def own_browsers(monkeypatch):
+    """These tests count the browsers runs start: each run starts its own, as outside the tests
+    (not the shared ones of tests/browser_hosts.py)."""
+    monkeypatch.setattr(episode_worker, "BrowserHost", BrowserHost)
 
 
 class BrowserWatch(Watch):
