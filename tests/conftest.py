@@ -31,6 +31,21 @@ os.environ["CRM_INSTANCE_PATH"] = _INSTANCE.name
 os.environ["COLUMNS"] = "120"
 
 
+def pytest_addoption(parser):
+    parser.addoption("--only-database-tests", action="store_true",
+                     help="leave out the tests that use no database of the tests' (CRM_TEST_DATABASE does not "
+                          "reach them: they would run as they do on SQLite); make test's PostgreSQL pass")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--only-database-tests"):
+        return
+    left_out = [item for item in items if "databases" not in getattr(item, "fixturenames", ())]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if "databases" in getattr(item, "fixturenames", ())]
+
+
 @pytest.fixture(scope="session")
 def databases():
     """Where new databases come from (CRM_TEST_DATABASE); a PostgreSQL server started for them

@@ -96,9 +96,10 @@ def streams() -> list[Stream]:
     return [
         # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
         Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", "4", "--dist", "loadfile", "-m", "not beside"])], None),
+        # the API and scenario tests that use a database (the others would run as they do on SQLite)
         Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
                                [py, *PYTEST, "-n", "2", "--dist", "loadfile", "-m", "not database_independent",
-                                "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
+                                "--only-database-tests", "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
         # the long browser sweeps, on SQLite
         Stream("beside", [({}, [py, *PYTEST, "-n", "3", "-m", "beside", "--ignore", PACKAGE_TESTS])],
                Path(".test-beside.log")),

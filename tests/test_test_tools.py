@@ -107,3 +107,20 @@ def test_a_stream_after_a_failed_first_pass_fails_without_running(tmp_path):
     second.run(0.0)
     assert first.failed and second.failed and not (tmp_path / "ran").exists()
     assert (tmp_path / "second.log").read_text() == "not run: the builder stream's first pass failed\n"
+
+
+def test_the_postgresql_pass_leaves_out_the_tests_that_use_no_database():
+    """A test that uses no database of the tests' runs the same on SQLite and PostgreSQL: with
+    --only-database-tests (the PostgreSQL pass) it is left out, reported as deselected."""
+    def collected(*options: str) -> list[str]:
+        printed = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only",
+                                  *options, "tests/api/test_secrets.py"], cwd=ROOT, capture_output=True, text=True,
+                                 check=True).stdout
+        return [line.split("::")[1] for line in printed.splitlines() if "::" in line]
+
+    everything, with_databases = collected(), collected("--only-database-tests")
+    assert set(everything) - set(with_databases) == {"test_processes_starting_together_on_a_fresh_folder_share_one_secret"}
+    assert "test_environment_variables_win" in with_databases
+    streams = run_streams.streams()
+    postgresql = next(stream for stream in streams if stream.name == "PostgreSQL").passes[0]
+    assert postgresql[0] == {"CRM_TEST_DATABASE": "postgresql"} and "--only-database-tests" in postgresql[1]
