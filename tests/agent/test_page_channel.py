@@ -17,7 +17,7 @@ from agent.policies.prompting import conversation_text, task_text
 from scenarios.conversation_scoring import CALL_VERDICTS
 from scenarios.tasks import HARD_TASKS
 from tests.agent.command_line import refusal
-from tests.agent.test_hard_oracle import BRANCH_SEEDS
+from tests.agent.test_hard_oracle import branch_seeds
 from tests.conftest import OPERATOR_TOKEN
 
 # /evaluate's verdict on a call (under policy is success with no violation); held_rule where the task has one
@@ -49,7 +49,7 @@ def test_the_oracle_solves_every_branch_through_say_and_through_the_call_panel_w
         env_of, live_server, task):
     """Every branch played twice, its gold lines said with SAY and typed into the panel: both solve
     it, with the same verdicts and the same transcript."""
-    for seed in BRANCH_SEEDS:
+    for seed in branch_seeds(live_server, task):
         verdicts, transcripts = {}, {}
         for channel, env in ((SAY_CHANNEL, env_of("hard", 0)), (PAGE_CHANNEL, env_of("hard", 0, PAGE_CHANNEL))):
             info, actions = play(env, "oracle", task, seed, channel)
@@ -84,7 +84,7 @@ def shortest_branch(server: str, task: str) -> int:
         gold = requests.get(f"{server}/evaluate", params={"scenario": made["id"]}, headers=operator,
                             timeout=10).json()["gold_actions"]
         return sum(1 if step["action"] == "click" else 4 for step in gold), seed  # a typed step: 4 actions
-    return min(map(length, BRANCH_SEEDS))[1]
+    return min(map(length, branch_seeds(server, task)))[1]
 
 
 def test_the_coordinate_oracle_solves_each_hard_task_through_the_call_panel_from_screenshots(screenshot_env,
