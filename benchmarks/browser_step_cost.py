@@ -169,22 +169,19 @@ def main() -> None:
 
 def measures(url: str, token: str, browser, tasks: list[str], cpu: ChildCpu) -> dict:
     """Each way's measurement: () -> (steps, this process's CPU seconds, its children's)."""
-    def polling():
-        page_agent_with(POLLING_SETTLE)
-        try:
-            return one_at_a_time(url, token, browser, tasks, cpu)
-        finally:
-            page_agent_with(None)
+    def changed(change, undo):
+        """The measurement with the code changed by `change()` (and put back by `undo()`)."""
+        def measure():
+            change()
+            try:
+                return one_at_a_time(url, token, browser, tasks, cpu)
+            finally:
+                undo()
+        return measure
 
-    def objects_back():
-        results_as(call_page_for_objects)
-        try:
-            return one_at_a_time(url, token, browser, tasks, cpu)
-        finally:
-            results_as(CALL_PAGE_FOR_JSON)
-
-    return {"now": lambda: one_at_a_time(url, token, browser, tasks, cpu), "polling": polling,
-            "objects back": objects_back,
+    return {"now": lambda: one_at_a_time(url, token, browser, tasks, cpu),
+            "polling": changed(lambda: page_agent_with(POLLING_SETTLE), lambda: page_agent_with(None)),
+            "objects back": changed(lambda: results_as(call_page_for_objects), lambda: results_as(CALL_PAGE_FOR_JSON)),
             "command, one at a time": lambda: through_the_command(url, token, tasks, 1, cpu),
             "command, six at once": lambda: through_the_command(url, token, tasks, 6, cpu)}
 
