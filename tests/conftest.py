@@ -40,10 +40,10 @@ def pytest_addoption(parser):
 def pytest_collection_modifyitems(config, items):
     if not config.getoption("--only-database-tests"):
         return
-    left_out = [item for item in items if "databases" not in getattr(item, "fixturenames", ())]
-    if left_out:
-        config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if "databases" in getattr(item, "fixturenames", ())]
+    uses_one = {item: "databases" in getattr(item, "fixturenames", ()) for item in items}
+    if not all(uses_one.values()):
+        config.hook.pytest_deselected(items=[item for item in items if not uses_one[item]])
+        items[:] = [item for item in items if uses_one[item]]
 
 
 @pytest.fixture(scope="session")
