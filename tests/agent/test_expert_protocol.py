@@ -6,7 +6,6 @@ tests/scenarios/test_gold_path.py.)"""
 import csv
 import json
 from collections import defaultdict
-from urllib.request import Request, urlopen
 
 import pytest
 
@@ -16,6 +15,7 @@ from agent.policies import make_policy
 from agent.policies.prompting import task_text
 from scenarios.suites import SUITES, split_of
 from scenarios.tasks.expert import TEMPLATES
+from tests.agent.branches import seeds_to_every_branch
 from tests.agent.command_line import refusal
 from tests.conftest import OPERATOR_TOKEN
 
@@ -121,19 +121,6 @@ def test_the_sweep_parts_hold_every_template_once():
 
 
 BRANCH_SAMPLE = [template.name for template in TEMPLATES[::6][:20]]
-BRANCH_CYCLE = 5  # request i of seed s draws its branch with seed s + i (composer.py): five seeds meet them all
-
-
-def seeds_to_every_branch(server: str, template: str) -> int:
-    """How many seeds from 0 meet every (request, kind, branch) that the template's seeds 0 to 4 meet."""
-    met = []
-    for seed in range(BRANCH_CYCLE):
-        asked = Request(f"{server}/generate-random-scenario?suite=expert&task={template}&seed={seed}",
-                        headers={"X-Operator-Token": OPERATOR_TOKEN})
-        with urlopen(asked) as answer:
-            requests = json.load(answer)["details"]["requests"]
-        met.append({(index, request["kind"], request.get("branch")) for index, request in enumerate(requests)})
-    return next(count for count in range(1, BRANCH_CYCLE + 1) if set().union(*met[:count]) == set().union(*met))
 
 
 @pytest.mark.browser

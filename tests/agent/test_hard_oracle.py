@@ -3,26 +3,11 @@ says the gold lines to the customer with SAY and walks the CRM's pages by the va
 verdict counts the final state, what it told the customer, and that it verified the caller before
 any write. Every branch of every task in variant 0, through SAY and through the page's call panel,
 is played by test_page_channel.py."""
-import functools
-
 import pytest
-import requests
 
 from agent.policies import make_policy
 from crm_app.ui_variants import VARIANTS
-from tests.conftest import OPERATOR_TOKEN
-
-MOST_BRANCHES = 5  # a seed draws branch seed % n, n at most 5 (tests/scenarios/test_hard_suite.py)
-
-
-@functools.cache
-def branch_seeds(server: str, task: str) -> range:
-    """Seeds 0 to n - 1 of a task of n branches: they meet each branch once."""
-    branches = {requests.get(f"{server}/generate-random-scenario", params={"suite": "hard", "task": task, "seed": seed},
-                             headers={"X-Operator-Token": OPERATOR_TOKEN}, timeout=10).json()["details"]["branch"]
-                for seed in range(MOST_BRANCHES)}
-    return range(len(branches))
-
+from tests.agent.branches import branch_seeds
 
 # The tasks that test judgment (issue 35) are also played on every branch in another UI variant
 # than 0 (test_oracle_in_every_variant.py plays two seeds of every task in every variant).

@@ -14,7 +14,7 @@ from agent.episode.policy import Policy
 from agent.episode.variants import CUSTOMER
 from agent.policies import register
 from scenarios.tasks import HARD_TASKS
-from tests.agent.test_hard_oracle import branch_seeds
+from tests.agent.branches import branch_seeds
 
 # /evaluate's verdicts as episodes.csv keeps them: success, progress, state ok, said ok, verified first, violations
 SOLVED = ("1", "1.0", "1", "1", "1", "0")

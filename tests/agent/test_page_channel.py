@@ -17,7 +17,7 @@ from agent.policies.prompting import conversation_text, task_text
 from scenarios.conversation_scoring import CALL_VERDICTS
 from scenarios.tasks import HARD_TASKS
 from tests.agent.command_line import refusal
-from tests.agent.test_hard_oracle import branch_seeds
+from tests.agent.branches import branch_seeds
 from tests.conftest import OPERATOR_TOKEN
 
 # /evaluate's verdict on a call (under policy is success with no violation); held_rule where the task has one
