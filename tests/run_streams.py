@@ -85,6 +85,14 @@ def built(target: str) -> tuple[dict, list[str]]:
     return {}, [os.environ.get("MAKE", "make"), "--no-print-directory", "-s", target]
 
 
+def workers(per_core: float) -> str:
+    """pytest-xdist workers for a pass: `per_core` of them per CPU core, at least one. The streams
+    run in sessions of their own, which Linux's scheduler (autogroup) gives equal shares of the
+    CPUs whatever their number of processes: more workers than a stream needs to keep the cores
+    busy once it runs alone only add their set-up and contention (docs/tests.md)."""
+    return str(max(1, round(per_core * (os.cpu_count() or 1))))
+
+
 def streams() -> list[Stream]:
     py, bg, cube, oe, vf = (os.environ.get(name, default) for name, default in (
         ("PY", ".venv/bin/python"), ("BG_PY", ".venv-browsergym/bin/python"), ("CUBE_PY", ".venv-cube/bin/python"),
@@ -95,13 +103,13 @@ def streams() -> list[Stream]:
                           Path(".test-browsergym-cube.log"))
     return [
         # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
-        Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", "4", "--dist", "loadfile", "-m", "not beside"])], None),
+        Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", workers(1), "--dist", "loadfile", "-m", "not beside"])], None),
         # the API and scenario tests that use a database (the others would run as they do on SQLite)
         Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
-                               [py, *PYTEST, "-n", "2", "--dist", "loadfile", "-m", "not database_independent",
+                               [py, *PYTEST, "-n", workers(0.5), "--dist", "loadfile", "-m", "not database_independent",
                                 "--only-database-tests", "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
         # the long browser sweeps, on SQLite
-        Stream("beside", [({}, [py, *PYTEST, "-n", "3", "-m", "beside", "--ignore", PACKAGE_TESTS])],
+        Stream("beside", [({}, [py, *PYTEST, "-n", workers(1), "-m", "beside", "--ignore", PACKAGE_TESTS])],
                Path(".test-beside.log")),
         integrations,
         # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
