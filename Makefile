@@ -103,8 +103,8 @@ http-tools:
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-# The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on 4 pytest-xdist
-# workers but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
+# The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on a pytest-xdist
+# worker per core but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
 # (long browser sweeps); BrowserGym then CUBE; OpenEnv, verifiers, then the package build. The
 # integrations' environments (make integrations) are built by the fourth stream while the first
 # three already run; the fifth starts when they are.
