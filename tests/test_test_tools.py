@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests import cpu_cost, run_streams
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +72,14 @@ def test_the_package_is_built_in_one_process_not_in_the_beside_workers():
     assert beside.passes[0][1][-2:] == ["--ignore", run_streams.PACKAGE_TESTS]
     package = streams[-1].passes[-1][1]
     assert package[-1] == run_streams.PACKAGE_TESTS and "-n" not in package
+
+
+@pytest.mark.parametrize("cores, expected", [(1, ("1", "1", "1")), (2, ("2", "1", "2")), (8, ("8", "4", "8"))])
+def test_the_passes_take_their_workers_from_the_number_of_cores(monkeypatch, cores, expected):
+    monkeypatch.setattr(run_streams.os, "cpu_count", lambda: cores)
+    by_name = {stream.name: stream.passes[0][1] for stream in run_streams.streams()}
+    found = tuple(by_name[name][by_name[name].index("-n") + 1] for name in ("SQLite", "PostgreSQL", "beside"))
+    assert found == expected
 
 
 def test_the_integrations_environments_are_built_in_a_stream_and_the_openenv_stream_waits_for_them():
