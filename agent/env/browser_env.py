@@ -49,7 +49,7 @@ from playwright.sync_api import sync_playwright
 
 from ..crm.client import ScenarioClient, ServerError
 from .actions import PAGE_CHANNEL, SAY_CHANNEL, Action, describe_actions
-from .browser import launch_chromium
+from .browser import launch_chromium, stop_drawing
 from .episode_end import StepEnd, step_end
 from .executor import act_and_observe, attempt, read
 from .modes import DEFAULT_MODES, check_modes, devtools_session, extract_modes, has_images
@@ -250,6 +250,8 @@ class CrmEnv:
         clock.lap("context")
         if self.recorder:
             self.recorder.begin(self._context)
+        elif not self._real_mouse:
+            stop_drawing(self.page)  # no pixel of this episode is looked at
         self.page.goto(self.scenario["url"], wait_until="domcontentloaded")
         self.observation = observe(self.page, settle=True, reading=self.reading)
         if not self.observation.ready:  # the app had not even started: wait for it, then look again
