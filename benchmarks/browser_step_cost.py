@@ -6,6 +6,8 @@ browser sweeps play them, against the ways they were played before, measured in 
 
 - now: as the code is (the page sleeps through the quiet time it waits for after an action).
 - polling: the page waits for quiet by polling task by task.
+- window drawn: the page's window left as it opens instead of minimized (agent/env/browser.py
+  stop_drawing), so that Chromium draws its frames.
 - objects back: the page agent's results come back as Playwright values (checked by its Python
   client value by value) instead of one JSON string.
 - six at once: `python -m agent run --concurrency 6` against `--concurrency 1` (the sweeps' setting
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from agent.__main__ import main as agent_main  # noqa: E402
-from agent.env import observation  # noqa: E402
+from agent.env import browser_env, observation  # noqa: E402
 from agent.env.browser import launch_chromium  # noqa: E402
 from agent.env.browser_env import CrmEnv  # noqa: E402
 from agent.episode.play import play_episode  # noqa: E402
@@ -104,6 +106,12 @@ def page_agent_with(settle: str | None) -> None:
 
 
 CALL_PAGE_FOR_JSON = observation.call_page
+STOP_DRAWING = browser_env.stop_drawing
+
+
+def windows_drawn(drawn: bool) -> None:
+    """Pages opened from now on keep their window as it opens (`drawn`), or have it minimized."""
+    browser_env.stop_drawing = (lambda page: None) if drawn else STOP_DRAWING
 
 
 def call_page_for_objects(page, method: str, *args):
@@ -181,6 +189,7 @@ def measures(url: str, token: str, browser, tasks: list[str], cpu: ChildCpu) -> 
 
     return {"now": lambda: one_at_a_time(url, token, browser, tasks, cpu),
             "polling": changed(lambda: page_agent_with(POLLING_SETTLE), lambda: page_agent_with(None)),
+            "window drawn": changed(lambda: windows_drawn(True), lambda: windows_drawn(False)),
             "objects back": changed(lambda: results_as(call_page_for_objects), lambda: results_as(CALL_PAGE_FOR_JSON)),
             "command, one at a time": lambda: through_the_command(url, token, tasks, 1, cpu),
             "command, six at once": lambda: through_the_command(url, token, tasks, 6, cpu)}

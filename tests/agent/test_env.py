@@ -145,6 +145,36 @@ def test_scroll_moves_the_page_and_is_refused_at_its_ends(env):
     assert info["metrics"]["num_actions"] == events
 
 
+def window_state(page) -> str:
+    session = page.context.new_cdp_session(page)
+    try:
+        return session.send("Browser.getWindowBounds",
+                            {"windowId": session.send("Browser.getWindowForTarget")["windowId"]})["bounds"]["windowState"]
+    finally:
+        session.detach()
+
+
+def test_a_page_read_as_text_draws_no_frames_and_keys_still_scroll_it(env, live_server, browser):
+    """Its window is minimized (nothing looks at its pixels), and a key's scroll is done when the
+    page is observed: it jumps, where a glide would wait for frames the page no longer draws."""
+    from agent.policies import make_policy
+
+    obs, info = env.reset(task="TASK_MODIFY_FLIGHT", seed=1)
+    assert window_state(env.page) == "minimized"
+    oracle = make_policy("oracle")
+    oracle.reset(info["scenario"])
+    while "Save flights" not in obs.text:
+        obs, *_, info = env.step(oracle.act(obs)[1])
+    offscreen = lambda o: {e.get("offscreen") for e in o.elements}  # noqa: E731
+    obs, *_, info = env.step("PRESS Home")
+    assert info["error"] is None and "above" not in offscreen(obs) and "below" in offscreen(obs)
+    obs, *_, info = env.step("PRESS End")
+    assert info["error"] is None and "above" in offscreen(obs) and "below" not in offscreen(obs)
+    with CrmEnv(live_server, browser=browser, observations=("elements", "screenshot")) as seen:
+        seen.reset(task="TASK_FIND_FLIGHT", seed=1)
+        assert window_state(seen.page) == "normal"  # its screenshots are drawn frames
+
+
 def test_the_environment_is_importable_from_agent_env_as_before():
     import agent.env
     from agent.env import ApiEnv, BrowserHost
