@@ -41,11 +41,14 @@ def launch_chromium(playwright, headless: bool = True):
 
 def stop_drawing(page) -> None:
     """Minimize the window of a page in headless Chromium. Chromium then composites, rasters and
-    draws no frames for it (nobody sees them), while its scripts, animation frames, layout, input
-    and screenshots work as before (a screenshot draws the page when it is taken): about a third
-    less of Chromium's CPU per step (benchmarks/browser_step_cost.py). A headed browser's window,
-    which a person may be watching, is left as it is, and so is a browser that is not Chromium.
-    A new page in the same context restores the window: call this after the context's last page."""
+    draws no frames for it, which nobody sees, while its scripts, animation frames, layout, input
+    and screenshots still work: a step of the environment's own (an action carried out inside the
+    page) costs Chromium about a fifth less CPU (benchmarks/browser_step_cost.py, "window drawn").
+    For pages whose pixels are looked at it is the wrong trade: each screenshot then draws the whole
+    page afresh, and Playwright's actionability checks on an element outside the viewport wait
+    about two seconds for frames. A headed browser's window, which a person may be watching, is
+    left as it is, and so is a browser that is not Chromium. A new page in the same context
+    restores the window."""
     try:
         session = page.context.new_cdp_session(page)
     except PlaywrightError:
