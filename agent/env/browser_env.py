@@ -9,7 +9,9 @@
 `obs.modes`, e.g. ("elements", "som"); every element of `obs.elements` has its box either way.
 
 The page lives in the environment's own browser or in a running one it is given (`browser`: the
-workers share one browser among many environments). A step is one call into the page where the
+workers share one browser among many environments). When no pixel of it is looked at (no image
+observation mode, nothing recorded), its headless window is minimized, so that Chromium draws no
+frames for it (browser.stop_drawing). A step is one call into the page where the
 action allows it (executor.act_and_observe: a click, a typed value or a choice is carried out with
 the events a person's input sends, the page waited for, never slept on, and read); actions by
 position, a real Enter and, when a pixel mode is asked for, clicks (so screenshots show the hover)
