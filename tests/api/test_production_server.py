@@ -112,15 +112,20 @@ def test_two_worker_processes_serve_the_api_and_the_scenarios(server):
     assert send("GET", f"/evaluate?scenario={scenario['id']}", None)[1]["gold_actions"]
 
 
-def connections_held(pid: str, port: int) -> int:
-    """How many established connections to `port` the process `pid` holds (from /proc)."""
+def connections_held(pid: str, port: int, readings: int = 3) -> int:
+    """How many established connections to `port` the process `pid` holds (from /proc). The kernel
+    writes /proc/net/tcp a chunk at a time, walking its table as it changes, so one reading can list
+    a socket twice or miss one while other processes open and close theirs: the count is of
+    distinct sockets over a few readings (the connections counted stay open meanwhile)."""
     own = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
-    held = 0
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        local_port, state, inode = int(fields[1].split(":")[1], 16), fields[3], fields[9]
-        held += local_port == port and state == "01" and f"socket:[{inode}]" in own
-    return held
+    held = set()
+    for _ in range(readings):
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local_port, state, inode = int(fields[1].split(":")[1], 16), fields[3], fields[9]
+            if local_port == port and state == "01" and f"socket:[{inode}]" in own:
+                held.add(inode)
+    return len(held)
 
 
 @pytest.fixture(scope="module")
