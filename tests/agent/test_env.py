@@ -6,6 +6,7 @@ import itertools
 import pytest
 
 from agent.env.browser_env import CrmEnv
+from agent.env.modes import devtools_session
 from agent.env.observation import parse_observation
 from crm_app.http_client import http_sender
 
@@ -146,12 +147,9 @@ def test_scroll_moves_the_page_and_is_refused_at_its_ends(env):
 
 
 def window_state(page) -> str:
-    session = page.context.new_cdp_session(page)
-    try:
-        return session.send("Browser.getWindowBounds",
-                            {"windowId": session.send("Browser.getWindowForTarget")["windowId"]})["bounds"]["windowState"]
-    finally:
-        session.detach()
+    session = devtools_session(page)
+    window = session.send("Browser.getWindowForTarget")["windowId"]
+    return session.send("Browser.getWindowBounds", {"windowId": window})["bounds"]["windowState"]
 
 
 def test_a_page_read_as_text_draws_no_frames_and_keys_still_scroll_it(env, live_server, browser):
