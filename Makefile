@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Installed modules are byte-compiled when first imported, not all up front (a third of an install's CPU).
+PIP_FLAGS := --quiet --no-compile
 CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -11,8 +13,8 @@ PORT ?= 5000
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[agent,ray,test,bench,export]'
+	$(PY) -m pip install $(PIP_FLAGS) --upgrade pip
+	$(PY) -m pip install $(PIP_FLAGS) -e '.[agent,ray,test,bench,export]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -25,8 +27,8 @@ BG_CONSTRAINTS := integrations/browsergym/constraints.txt
 
 $(BG_STAMP): pyproject.toml $(BG_CONSTRAINTS)
 	$(PYTHON) -m venv $(BG_VENV)
-	$(BG_PY) -m pip install --quiet --upgrade pip
-	$(BG_PY) -m pip install --quiet -c $(BG_CONSTRAINTS) -e '.[browsergym,test]'
+	$(BG_PY) -m pip install $(PIP_FLAGS) --upgrade pip
+	$(BG_PY) -m pip install $(PIP_FLAGS) -c $(BG_CONSTRAINTS) -e '.[browsergym,test]'
 	touch $(BG_STAMP)
 
 browsergym: $(BG_STAMP)
@@ -40,8 +42,8 @@ CUBE_CONSTRAINTS := integrations/cube/constraints.txt
 
 $(CUBE_STAMP): $(STAMP) pyproject.toml integrations/cube/pyproject.toml $(CUBE_CONSTRAINTS)
 	python=$$(sh integrations/cube/python312.sh $(PY)) && $$python -m venv $(CUBE_VENV)
-	$(CUBE_PY) -m pip install --quiet --upgrade pip
-	$(CUBE_PY) -m pip install --quiet -c $(CUBE_CONSTRAINTS) -e '.[agent]' -e 'integrations/cube[test]'
+	$(CUBE_PY) -m pip install $(PIP_FLAGS) --upgrade pip
+	$(CUBE_PY) -m pip install $(PIP_FLAGS) -c $(CUBE_CONSTRAINTS) -e '.[agent]' -e 'integrations/cube[test]'
 	touch $(CUBE_STAMP)
 
 cube: $(CUBE_STAMP)
@@ -56,8 +58,8 @@ OE_CONSTRAINTS := integrations/openenv/constraints.txt
 
 $(OE_STAMP): pyproject.toml integrations/openenv/pyproject.toml $(OE_CONSTRAINTS)
 	$(PYTHON) -m venv $(OE_VENV)
-	$(OE_PY) -m pip install --quiet --upgrade pip
-	$(OE_PY) -m pip install --quiet -c $(OE_CONSTRAINTS) -e . -e 'integrations/openenv[test]'
+	$(OE_PY) -m pip install $(PIP_FLAGS) --upgrade pip
+	$(OE_PY) -m pip install $(PIP_FLAGS) -c $(OE_CONSTRAINTS) -e . -e 'integrations/openenv[test]'
 	touch $(OE_STAMP)
 
 openenv: $(OE_STAMP)
@@ -72,8 +74,8 @@ VF_CONSTRAINTS := integrations/verifiers/constraints.txt
 
 $(VF_STAMP): integrations/verifiers/pyproject.toml $(VF_CONSTRAINTS)
 	$(PYTHON) -m venv $(VF_VENV)
-	$(VF_PY) -m pip install --quiet --upgrade pip
-	$(VF_PY) -m pip install --quiet -c $(VF_CONSTRAINTS) -e 'integrations/verifiers[test]'
+	$(VF_PY) -m pip install $(PIP_FLAGS) --upgrade pip
+	$(VF_PY) -m pip install $(PIP_FLAGS) -c $(VF_CONSTRAINTS) -e 'integrations/verifiers[test]'
 	touch $(VF_STAMP)
 
 verifiers: $(VF_STAMP)

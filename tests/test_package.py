@@ -69,7 +69,7 @@ def installed(tmp_path_factory) -> Installed:
     constraints = folder / "constraints.txt"
     constraints.write_text(_pinned_versions())
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-           "-c", str(constraints)]
+           "--no-compile", "-c", str(constraints)]  # modules compiled when imported, as the Makefile installs
     _check([*pip, str(wheel)], cwd=folder)
     found = Installed(wheel, sdist, venv, elsewhere, folder / "data", None)
     found.without_extra = found.command("run", "--method", "oracle")
