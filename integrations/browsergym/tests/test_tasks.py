@@ -2,8 +2,10 @@
 every task is registered, seeds are scenario seeds, the gold steps earn reward 1, doing nothing
 earns 0, and BrowserGym's own actions (fill, click by bid) are recorded and scored by the CRM; in a
 hard-suite task the chat is the line to the customer."""
+import os
 import re
 import subprocess
+from pathlib import Path
 
 import gymnasium as gym
 import pytest
@@ -132,6 +134,49 @@ def test_browsergym_drives_debian_chromium_and_an_answer_ends_the_episode(make_e
     _, reward, terminated, _, info = env.step('send_msg_to_user("I could not find the booking.")')
     assert (reward, terminated) == (0.0, True) and info["task_info"]["num_actions"] == 0
 
+
+def chromium_browsers() -> set[int]:
+    """The Chromium browser processes this process started (not their renderers, GPU and utilities)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, ValueError):
+            continue
+        if "chromium" in command[0].decode(errors="replace") and b"--remote-debugging-pipe" in command \
+                and not any(part.startswith(b"--type=") for part in command) and descends_from_us(entry.name):
+            found.add(int(entry.name))
+    return found
+
+
+def descends_from_us(pid: str) -> bool:
+    while pid not in ("0", "1"):
+        if pid == str(os.getpid()):
+            return True
+        try:
+            pid = (Path("/proc") / pid / "stat").read_text().rsplit(")", 1)[1].split()[1]
+        except (OSError, IndexError):
+            return False
+    return False
+
+
+def test_resets_and_new_environments_go_on_in_the_running_browsers(make_env):
+    """BrowserGym closes its page's and its chat's browsers at every reset and close: each is kept
+    running and lent to the next episode instead (chromium.py), the episode's pages closed."""
+    env = make_env("airlinecrm.find-booking")
+    env.reset(seed=1)
+    running = chromium_browsers()
+    old_page = env.unwrapped.page
+    env.reset(seed=2)
+    assert old_page.is_closed() and not env.unwrapped.page.is_closed()
+    other = make_env("airlinecrm.find-flight")
+    obs, _ = other.reset(seed=3)
+    assert obs["url"] == other.unwrapped.task.scenario["url"]
+    assert len(running) >= 2 and chromium_browsers() == running  # the page's and the chat's, no new one
+    env.close()
+    assert env.unwrapped.browser is None and old_page.context.browser.is_connected()
 
 
 def test_a_chat_message_goes_to_the_customer_whose_reply_comes_back_in_the_chat(make_env):
