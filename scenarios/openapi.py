@@ -24,6 +24,8 @@ from .tasks.expert.kinds import ALL_KINDS
 from .timeline import MAX_MARKS
 
 TAG = {"name": "scenarios", "description": "Generating, resetting and scoring scenarios"}
+LINES = {"type": "integer", "minimum": 0, "description": "The rows the call has stored now (its lines and an "
+                                                              "end mark): a timeline mark's second number"}
 TAGS = (TAG["name"],)
 TASK_CHOICES = [*ALL_TASKS, *ALIASES]
 
@@ -46,8 +48,10 @@ PARAMETERS = {
         "description": "Also the scores after each of these numbers of the page's events (comma-separated, at "
                        f"most {MAX_MARKS}), or after every one (all): each what /evaluate answered right after the "
                        "step that left that many events. A driver notes the page's count after each step "
-                       "(window.crm.recordedEvents()) and asks once at the end.",
-        "schema": {"type": "string", "maxLength": 12 * MAX_MARKS},
+                       "(window.crm.recordedEvents()) and asks once at the end. With a customer on the line each "
+                       "mark is events:lines, lines being the rows the call had stored after the step (the `lines` "
+                       "of the call's answers; on the page window.crm.callLines()).",
+        "schema": {"type": "string", "maxLength": 24 * MAX_MARKS},
     },
     "OperatorTokenHeader": {
         "name": "X-Operator-Token", "in": "header", "required": False,
@@ -155,7 +159,8 @@ PATHS = {
             "Records what the agent says to the customer on the line and answers the customer's reply. The "
             "simulated customer gives a fact only when asked for it, confirms or corrects a read-back and "
             "says when it does not know (docs/customer.md). With an Idempotency-Key the line is said once.",
-            {"201": answer(obj({"reply": {"type": "string"}}, required=("reply",)), "The customer's reply",
+            {"201": answer(obj({"reply": {"type": "string"}, "lines": LINES}, required=("reply", "lines")),
+                           "The customer's reply",
                            REPLAY_HEADERS),
              "400": error("No text, text that is empty or too long, or no scenario"),
              "404": error("An unknown scenario"),
@@ -180,8 +185,9 @@ PATHS = {
                                                               "rule-based one) or 'llm:<model>'"},
                 "open": {"type": "boolean", "description": "Whether the call still takes lines"},
                 "ended": {"type": ["string", "null"], "enum": ["end", "transfer", None],
-                          "description": "How the call ended: end (the rep ended it), transfer, or null while open"}},
-                required=("messages", "customer", "open", "ended")), "The call"),
+                          "description": "How the call ended: end (the rep ended it), transfer, or null while open"},
+                "lines": LINES},
+                required=("messages", "customer", "open", "ended", "lines")), "The call"),
              "400": error("No scenario"), "404": error("An unknown scenario")},
             SCENARIO, tags=TAGS,
         ),
@@ -191,7 +197,8 @@ PATHS = {
         "Ends the scenario's call with its customer, as the page's End call does: the call then takes no more "
         "lines and cannot be transferred (409). The call's lines stay as they were. With an Idempotency-Key "
         "it happens once.",
-        {"201": answer(obj({"ended": {"type": "boolean", "enum": [True]}}, required=("ended",)), "Ended",
+        {"201": answer(obj({"ended": {"type": "boolean", "enum": [True]}, "lines": LINES}, required=("ended", "lines")),
+                       "Ended",
                        REPLAY_HEADERS),
          "400": error("No scenario"), "404": error("An unknown scenario"),
          "409": error("The call has already ended or was transferred, or the Idempotency-Key was used for a "
@@ -205,8 +212,9 @@ PATHS = {
         "such requests) or the customer asks for one; otherwise the call is judged to have been the "
         "agent's to handle. A transferred call takes no more lines (409). With an Idempotency-Key it "
         "happens once.",
-        {"201": answer(obj({"transferred": {"type": "boolean", "enum": [True]}, "reply": {"type": "string"}},
-                           required=("transferred", "reply")), "Transferred; the customer's last line",
+        {"201": answer(obj({"transferred": {"type": "boolean", "enum": [True]}, "reply": {"type": "string"},
+                            "lines": LINES}, required=("transferred", "reply", "lines")),
+                       "Transferred; the customer's last line",
                        REPLAY_HEADERS),
          "400": error("No summary, a summary that is empty or too long, or no scenario"),
          "404": error("An unknown scenario"),
@@ -317,9 +325,15 @@ SCHEMAS = {
                                       "transfer"},
         }, required=("passed", "reason")),
         "metrics": {"type": "array", "items": {"type": "object"}},
-        "timeline": {"type": "array", "description": "With ?timeline=: the scores after each number of events asked",
-                     "items": obj({"events": {"type": "integer", "minimum": 0}, "success": {"type": "integer",
-                                                                                          "enum": [0, 1]},
+        "timeline": {"type": "array", "description": "With ?timeline=: the scores after each mark asked",
+                     "items": obj({"events": {"type": "integer", "minimum": 0},
+                                   "lines": {"type": "integer", "minimum": 0,
+                                             "description": "A call's: the rows it had stored at the mark"},
+                                   "requests": {"type": "array", "description": "A call of several requests: each "
+                                                "request's kind and whether it was handled right by then",
+                                                "items": obj({"kind": {"type": "string"}, "ok": {"type": "boolean"}},
+                                                             required=("kind", "ok"))},
+                                   "success": {"type": "integer", "enum": [0, 1]},
                                    "task_progress": {"type": "number", "minimum": 0, "maximum": 1},
                                    "num_actions": {"type": "integer", "minimum": 0},
                                    "matched": {"type": "array", "items": {"type": "boolean"}}},

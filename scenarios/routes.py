@@ -151,7 +151,8 @@ def message_customer():
     scenario = scenario_from_request(session, required=True)
     text = transcript.clean_text(json_body())
     caller = _customer().speaking(customer_variant(scenario.customer_variant), store.booked_on(_world(), scenario))
-    return {"reply": transcript.say(session, scenario.id, store.told(_world(), scenario), text, caller)}, 201
+    reply = transcript.say(session, scenario.id, store.told(_world(), scenario), text, caller)
+    return {"reply": reply, "lines": transcript.row_count(session, scenario.id)}, 201
 
 
 @scenario_routes.post("/api/customer/transfer")
@@ -160,7 +161,8 @@ def transfer_call():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
     summary = transcript.clean_text(json_body(), "summary")
-    return {"transferred": True, "reply": transcript.transfer(session, scenario.id, summary)}, 201
+    reply = transcript.transfer(session, scenario.id, summary)
+    return {"transferred": True, "reply": reply, "lines": transcript.row_count(session, scenario.id)}, 201
 
 
 @scenario_routes.post("/api/customer/end")
@@ -169,7 +171,7 @@ def end_call():
     session = get_session()
     scenario = scenario_from_request(session, required=True)
     transcript.end(session, scenario.id)
-    return {"ended": True}, 201
+    return {"ended": True, "lines": transcript.row_count(session, scenario.id)}, 201
 
 
 @scenario_routes.get("/api/customer/messages")
@@ -179,7 +181,7 @@ def customer_messages():
     ended = transcript.ending(session, scenario.id)
     return {"messages": transcript.messages(session, scenario.id, store.told(_world(), scenario)),
             "customer": transcript.speaker(session, scenario.id, _customer().speaker),
-            "open": ended is None, "ended": ended}
+            "open": ended is None, "ended": ended, "lines": transcript.row_count(session, scenario.id)}
 
 
 def _customer():

@@ -27,7 +27,7 @@ from crm_app.services.disruptions import disruption_row
 from crm_app.services.knowledge_base import bulletin_row
 from . import evaluator
 from .card_data import details_at_rest, protector
-from .customer.transcript import timed_messages
+from .customer.transcript import call_lines, stored_rows
 from .customer.variants import customer_variant
 from .customer.variants.unprepared import booked_on as booked_day
 from .limits import LimitReached
@@ -36,7 +36,7 @@ from .state import cards_by_number, cards_by_position, dataset_state
 from .suites import Suite, suite_named
 from .tasks import task_named
 from .tasks.base import Sample, Task
-from .timeline import timeline
+from .timeline import Call, Mark, timeline
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 ID_LENGTH = 20
@@ -274,24 +274,25 @@ def scenario_calls(session: Session, scenario_id: str, ordered: bool = False) ->
 
 
 def evaluate_scenario(world: World, scenario: ScenarioRef, modality: str | None = None,
-                      marks: list[int] | None = None) -> dict:
+                      marks: list[Mark] | None = None) -> dict:
     """Score the scenario's recorded events (or API calls: `modality`, see evaluator.py) against its
     gold steps (or gold calls) and its current state; with `marks`, also the scores after each of
-    those numbers of events (`timeline`, timeline.py), from the same reads."""
+    those numbers of events (and of the call's lines: `timeline`, timeline.py), from the same reads."""
     task = task_named(scenario.task)
     sample, told = described(world, scenario)
     numbers = sample.card_numbers()
     final = dataset_state(world.session, scenario.id, numbers)
     events = scenario_events(world.session, scenario.id)
     calls = scenario_calls(world.session, scenario.id, ordered=marks is not None)
-    messages = timed_messages(world.session, scenario.id, told) if "expected" in sample.details else []
+    caller = customer_variant(scenario.customer_variant)
+    call = Call(told, stored_rows(world.session, scenario.id), caller) if "expected" in sample.details else None
     protect = protector(card_hasher(world.session))
     result = evaluator.evaluate(task, sample.details, events, sample.initial_state(), final, calls, protect,
-                                modality, messages, customer_variant(scenario.customer_variant))
+                                modality, call_lines(told, call.rows) if call else [], caller)
     answer = {"id": scenario.id, "scenario": task.name, **caller_shown(scenario), **result}
     if marks is not None:
-        calls = [{**call, "state_after": call["state_after"] and cards_by_number(call["state_after"], numbers)}
-                 for call in calls]
+        calls = [{**api_call, "state_after": api_call["state_after"] and cards_by_number(api_call["state_after"], numbers)}
+                 for api_call in calls]
         answer["timeline"] = timeline(task, sample.details, events, calls, sample.initial_state(), final, marks,
-                                      protect, modality)
+                                      protect, modality, call)
     return answer

@@ -10,10 +10,17 @@ const params = new URLSearchParams(location.search);
 export let scenarioId = params.get("scenario") || "";
 export let scenarioGiven = params.has("scenario");
 
+// How many rows the scenario's call has stored (its lines and an end mark), as the last answer of
+// the call's routes said; null until one has answered. A driver reads it after each step
+// (window.crm.callLines()) as a timeline mark's second number (GET /evaluate?timeline=).
+let callLines = null;
+window.crm = Object.assign(window.crm || {}, { callLines: () => callLines });
+
 // The page now works on scenario `id` (a warm switch, app.js switchScenario).
 export function useScenario(id) {
   scenarioId = id;
   scenarioGiven = true;
+  callLines = null;
 }
 
 class ApiError extends Error {
@@ -43,6 +50,7 @@ async function send(path, init) {
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data);
+  if (path.startsWith("/api/customer/") && Number.isInteger(data.lines)) callLines = data.lines;
   return data;
 }
 

@@ -69,16 +69,26 @@ class ScenarioClient:
     def say(self, scenario_id: str, text: str) -> str:
         """Say `text` to the scenario's customer; the customer's reply. ServerError when the server
         refuses (an empty or too long text, an unknown scenario)."""
-        return self._request("POST", "/api/customer/messages", {"text": text}, scenario=scenario_id)["reply"]
+        return self.say_answer(scenario_id, text)["reply"]
+
+    def say_answer(self, scenario_id: str, text: str) -> dict:
+        """say()'s whole answer: the customer's `reply` and the `lines` the call has stored now."""
+        return self._request("POST", "/api/customer/messages", {"text": text}, scenario=scenario_id)
 
     def transfer(self, scenario_id: str, summary: str) -> str:
         """Transfer the scenario's call to a supervisor with `summary`; the customer's last line.
         ServerError when the server refuses (no summary, a call already transferred)."""
-        return self._request("POST", "/api/customer/transfer", {"summary": summary}, scenario=scenario_id)["reply"]
+        return self.transfer_answer(scenario_id, summary)["reply"]
 
-    def evaluate(self, scenario_id: str, timeline: list[int] | None = None) -> dict:
-        """/evaluate's answer; with `timeline` (event counts), also the scores after each (`timeline`)."""
-        marks = ",".join(map(str, timeline)) if timeline else None
+    def transfer_answer(self, scenario_id: str, summary: str) -> dict:
+        """transfer()'s whole answer: the customer's last line (`reply`) and the call's `lines`."""
+        return self._request("POST", "/api/customer/transfer", {"summary": summary}, scenario=scenario_id)
+
+    def evaluate(self, scenario_id: str, timeline: list[int | tuple[int, int]] | None = None) -> dict:
+        """/evaluate's answer; with `timeline` (event counts, or on a call (events, lines) pairs),
+        also the scores after each (`timeline`)."""
+        marks = ",".join(":".join(map(str, mark)) if isinstance(mark, tuple) else str(mark)
+                         for mark in timeline) if timeline else None
         return self._get("/evaluate", scenario=scenario_id, modality=self.modality, timeline=marks)
 
     def activity(self, scenario_id: str) -> dict:

@@ -61,6 +61,7 @@ from .progress import EpisodeProgress
 VIEWPORT = {"width": 1280, "height": 900}
 # The call's actions, carried out by the CRM's scenario endpoints, not on the page: each gives the customer's reply.
 CALL_ACTIONS = {"say": ScenarioClient.say, "transfer": ScenarioClient.transfer}
+CALL_ANSWERS = {"say": ScenarioClient.say_answer, "transfer": ScenarioClient.transfer_answer}  # with the call's lines
 READY_TIMEOUT_MS = 30_000  # a loaded 2-core machine has taken over 15 s to load the page
 
 
@@ -103,6 +104,7 @@ class CrmEnv:
         self._page_look = None  # (suite, UI variant) of the page open now
         self.metrics_every_step = metrics_every_step  # else per-step scores come at the end (progress.py)
         self.progress: EpisodeProgress | None = None
+        self._call_lines: int | None = None  # the rows the scenario's call has stored, as SAY and TRANSFER answered
         self.recorder = None  # an agent.recording.EpisodeRecorder: screenshots and traces for the report
 
     def reset(self, task: str | None = None, seed: int | None = None, scenario: dict | None = None,
@@ -125,7 +127,9 @@ class CrmEnv:
         clock.lap("load_and_observe")
         self._extract_modes(clock)
         self.steps = 0
-        self.progress = EpisodeProgress(self.client, self.scenario["id"], self._scores_every_step())
+        self._call_lines = 0 if scenario is None else None  # a new scenario's call has stored nothing
+        self.progress = EpisodeProgress(self.client, self.scenario["id"], self._scores_every_step(),
+                                        call="expected" in (self.scenario.get("details") or {}))
         if metrics is None:
             metrics = self.evaluate()
         clock.lap("evaluate")
@@ -155,7 +159,8 @@ class CrmEnv:
     def score_step(self, step: PendingStep) -> PendingStep:
         """The step's scores where they are asked now, whether it ends the episode, and if so the final
         scores with every step's (requests to the server only: no page work)."""
-        step.metrics = self.progress.after_step(self.observation.page_events)
+        lines = self.observation.call_lines if self.on_page else self._call_lines
+        step.metrics = self.progress.after_step(self.observation.page_events, lines)
         step.clock.lap("evaluate")
         action = step.action
         step.stopped = action is not None and (action.name == "stop" or (action.name == "transfer" and
@@ -218,11 +223,9 @@ class CrmEnv:
 
     def _scores_every_step(self) -> bool:
         """Whether /evaluate is asked after every step (progress.py): when asked for, when a success
-        ends the episode, and when a customer is on the line (a scenario whose details hold what is
-        expected of the call, or hides its details)."""
-        details = self.scenario.get("details")
-        return (self.metrics_every_step or self.stop_on_success or self.on_call or details is None
-                or "expected" in details)
+        ends the episode, and when the scenario hides its details (whether a customer is on the
+        line, whose lines the marks would count, is not known)."""
+        return self.metrics_every_step or self.stop_on_success or self.scenario.get("details") is None
 
     def _switch_page(self, look: tuple | None) -> Observation | None:
         """The warm reset: the page of the last episode, when it shows the same look (suite and UI
@@ -273,7 +276,8 @@ class CrmEnv:
         reply = None
         if action is not None and action.name in CALL_ACTIONS:
             try:
-                reply = CALL_ACTIONS[action.name](self.client, self.scenario["id"], action.value)
+                answer = CALL_ANSWERS[action.name](self.client, self.scenario["id"], action.value)
+                reply, self._call_lines = answer["reply"], answer.get("lines")
             except ServerError as refused:
                 error = str(refused)
         elif action is not None:

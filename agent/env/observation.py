@@ -69,6 +69,7 @@ class Observation:
     modes: dict = field(default_factory=dict)  # observation mode name -> its text or PNG bytes
     customer: str | None = None  # the customer's reply to the agent's SAY, the text's first line
     call_state: str | None = None  # the page's call panel: open, ended, transferred; None: the page has none
+    call_lines: int | None = None  # the rows the scenario's call has stored, as the page last heard; None: unknown
 
     @property
     def call_ended(self) -> bool:
@@ -148,6 +149,7 @@ def observation_from(data: dict, error: str | None, reading: Reading) -> Observa
     obs.ready = data.get("ready", True)
     obs.viewport = data.get("viewport", {})
     obs.call_state = data.get("callState")
+    obs.call_lines = data.get("lines")
     return obs
 
 

@@ -364,6 +364,7 @@
     return {
       ...observed, settleMs: waited, observeMs: performance.now() - start, ready: Boolean(crm.ready),
       page: crm.pageId || null, events: crm.recordedEvents ? crm.recordedEvents() : null,
+      lines: crm.callLines ? crm.callLines() : null,
     };
   }
 

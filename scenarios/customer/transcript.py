@@ -72,17 +72,35 @@ def messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
     return [{"role": line["role"], "text": line["text"]} for line in timed_messages(session, scenario_id, told)]
 
 
-_LINES = (select(CustomerMessage.role, CustomerMessage.text, CustomerMessage.calls_before)
-          .where(CustomerMessage.scenario_id == bindparam("scenario_id"), CustomerMessage.role != ENDED)
-          .order_by(CustomerMessage.id))  # built once: /evaluate reads the call on every step of one
+_ROWS = (select(CustomerMessage.role, CustomerMessage.text, CustomerMessage.calls_before)
+         .where(CustomerMessage.scenario_id == bindparam("scenario_id"))
+         .order_by(CustomerMessage.id))  # built once: /evaluate reads the call on every step of one
+
+
+def stored_rows(session: Session, scenario_id: str) -> list[dict]:
+    """What the call has stored, in order: its lines and an end mark (a timeline's line counts count
+    both), each with `calls_before`: how many API calls the scenario had recorded when it was said."""
+    return [{"role": role, "text": text, "calls_before": before}
+            for role, text, before in session.execute(_ROWS, {"scenario_id": scenario_id}).all()]
+
+
+def call_lines(told: dict, rows: list[dict]) -> list[dict]:
+    """The call's lines from its stored rows (stored_rows, or the first of them): the opening line
+    (no API call before it), then every row but an end mark."""
+    return [{**line, "calls_before": 0} for line in opening(told)] + [row for row in rows if row["role"] != ENDED]
 
 
 def timed_messages(session: Session, scenario_id: str, told: dict) -> list[dict]:
-    """The call with, on every line, `calls_before`: how many API calls the scenario had recorded when
-    it was said (the opening line: 0), which orders the call against the writes the agent made."""
-    stored = session.execute(_LINES, {"scenario_id": scenario_id}).all()
-    return ([{**line, "calls_before": 0} for line in opening(told)]
-            + [{"role": role, "text": text, "calls_before": before} for role, text, before in stored])
+    """The call with, on every line, `calls_before`, which orders the call against the writes the
+    agent made."""
+    return call_lines(told, stored_rows(session, scenario_id))
+
+
+def row_count(session: Session, scenario_id: str) -> int:
+    """How many rows the call has stored (lines and an end mark): what a driver gives as the second
+    number of a timeline mark (scenarios/timeline.py) for the call as it stands."""
+    return session.scalar(select(func.count()).select_from(CustomerMessage)
+                          .where(CustomerMessage.scenario_id == scenario_id))
 
 
 def say(session: Session, scenario_id: str, told: dict, text: str, customer=RULES) -> str:

@@ -287,7 +287,8 @@ def test_on_a_call_the_tools_speak_to_the_customer_and_transfer_to_a_supervisor(
                           "transfer_to_supervisor"]
     assert "search_knowledge_base" not in names  # the hard suite's policy is its Policy page
     assert said["reply"] == f"My confirmation code is {made['details']['confirmation-code']}."
-    assert not failed and answer == {"transferred": True, "reply": "Thank you. I'll hold for the supervisor."}
+    assert not failed and answer == {"transferred": True, "reply": "Thank you. I'll hold for the supervisor.",
+                                     "lines": 4}  # a line and its reply, the summary and the last line
     assert evaluate(live_server, made["id"])["transferred"] is True
 
 

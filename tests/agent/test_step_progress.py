@@ -1,13 +1,15 @@
 """Per-step scores without a request per step (agent/env/progress.py, scenarios/timeline.py): a
 trajectory played with its scores read from the server's timeline at the end has the scores a
-trajectory asking /evaluate after every step has, on every task and on an episode whose later
-steps undo its success; the steps in between make no request to the server."""
+trajectory asking /evaluate after every step has, on every task, on calls with a customer through
+SAY and through the page's Call panel, and on an episode whose later steps undo its success; the
+steps in between make no request to the server."""
 import pytest
 
 from agent.env.browser_env import CrmEnv
 from agent.episode.play import play_episode
 from agent.episode.policy import Policy
 from agent.episode.spec import EpisodeSpec
+from agent.experiment.protocols import PROTOCOLS
 from agent.policies import make_policy
 from scenarios.tasks import TASK_NAMES
 from tests.agent.counted import CountedEvaluations
@@ -33,6 +35,48 @@ def test_scores_from_the_timeline_are_the_scores_asked_after_each_step(live_serv
     assert scores_by_step(played[False]) == scores_by_step(played[True])
     assert final(played[False]) == final(played[True]) and played[False].metrics["success"] == 1
     assert [step["metrics"]["task_progress"] for step in played[False].steps][-1] == 1.0
+
+
+CALLS = [("hard", "TASK_POLICY_CHANGE", "say"), ("hard", "TASK_ESCALATION", "page"),
+         ("expert", "EXPERT_CHANGE_CANCEL_SUPERVISOR_MIXED", "say"), ("expert", "EXPERT_NAME_CHANGE_CANCEL_QUOTE", "page")]
+
+
+@pytest.mark.parametrize("suite, task, channel", CALLS)
+def test_a_calls_scores_from_the_timeline_are_the_scores_asked_after_each_step(live_server, browser, suite, task,
+                                                                               channel):
+    spec = EpisodeSpec("oracle", task, seed=11)
+    played, asked = {}, {}
+    for every_step in (False, True):
+        with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN, metrics_every_step=every_step,
+                    **PROTOCOLS[suite].env_options(channel)) as env:
+            env.client = CountedEvaluations(env.client)
+            policy = make_policy("oracle", protocol=suite, on_call=True, channel=channel)
+            played[every_step], asked[every_step] = play_episode(env, policy, spec), env.client.calls
+    assert asked == {False: 1, True: len(played[True].steps)}  # the timeline: one request at the end
+    assert scores_by_step(played[False]) == scores_by_step(played[True])
+    assert final(played[False]) == final(played[True]) and played[False].metrics["success"] == 1
+    if suite == "expert":  # the report marks the step where each request was handled
+        handled = [step["metrics"]["requests_ok"] for step in played[False].steps]
+        assert not all(handled[0]) and all(handled[-1])
+
+
+def test_a_calls_steps_before_the_last_make_no_request(live_server, browser):
+    with CrmEnv(live_server, browser=browser, operator_token=OPERATOR_TOKEN,
+                **PROTOCOLS["hard"].env_options("say")) as env:
+        obs, info = env.reset(task="TASK_POLICY_CANCEL", seed=13)
+        oracle = make_policy("oracle", protocol="hard", on_call=True, channel="say")
+        oracle.reset(info["scenario"])
+        env.client = env.progress.client = CountedEvaluations(env.client)
+        said = 0
+        while True:
+            text = oracle.act(obs)[1]
+            said += text.startswith("SAY")
+            obs, reward, terminated, truncated, step = env.step(text)
+            if terminated or truncated:
+                break
+            assert step["metrics"] is None and env.client.calls == 0
+        assert said > 1 and env.client.calls == 1 and reward == 1.0
+        assert len(step["step_metrics"]) == env.steps and step["step_metrics"][-1]["success"] == 1
 
 
 class TwiceOracle(Policy):

@@ -125,7 +125,8 @@ def test_end_call_says_so_and_a_line_after_it_is_refused_in_the_panel(on_call, s
     page.keyboard.press("Enter")
     expect(call.get_by_role("alert").filter(has_text="The call has ended")).to_be_visible()
     assert the_call(send, made) == {"messages": [{"role": "customer", "text": OPENING}], "customer": "rules",
-                                    "open": False, "ended": "end"}
+                                    "open": False, "ended": "end", "lines": 1}  # the end mark
+    assert page.evaluate("window.crm.callLines()") == 1  # as the call's last answer said (a timeline mark's)
     page.reload()
     page.wait_for_function("() => window.crm && window.crm.ready === true")
     expect(region(page, "Call").get_by_role("status")).to_have_text("The call has ended.")

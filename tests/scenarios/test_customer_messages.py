@@ -23,11 +23,11 @@ def say(client, scenario, text, **headers):
 
 def test_the_call_starts_with_the_customers_opening_line_and_keeps_every_line_in_order(client, scenario):
     assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules", "open": True,
-                                                     "ended": None}
+                                                     "ended": None, "lines": 0}
     asked = say(client, scenario, "How can I help you today?")
-    assert asked.status_code == 201 and asked.json == {"reply": OPENING["text"]}
+    assert asked.status_code == 201 and asked.json == {"reply": OPENING["text"], "lines": 2}  # the line, the reply
     assert say(client, scenario, "What is your frequent flyer number?").json == \
-        {"reply": "I'm sorry, I don't have a frequent flyer number."}
+        {"reply": "I'm sorry, I don't have a frequent flyer number.", "lines": 4}
     assert client.get(URL.format(scenario)).json["messages"] == [
         OPENING, {"role": "agent", "text": "How can I help you today?"}, {"role": "customer", "text": OPENING["text"]},
         {"role": "agent", "text": "What is your frequent flyer number?"},
@@ -37,7 +37,7 @@ def test_the_call_starts_with_the_customers_opening_line_and_keeps_every_line_in
 def test_a_line_with_an_idempotency_key_is_said_once(client, scenario):
     first = say(client, scenario, "Anything else?", **{"Idempotency-Key": "line-1"})
     again = say(client, scenario, "Anything else?", **{"Idempotency-Key": "line-1"})
-    assert first.json == again.json == {"reply": "No, that's everything. Thank you."}
+    assert first.json == again.json == {"reply": "No, that's everything. Thank you.", "lines": 2}
     assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
     assert len(client.get(URL.format(scenario)).json["messages"]) == 3
     assert say(client, scenario, "Something else", **{"Idempotency-Key": "line-1"}).status_code == 409
@@ -50,7 +50,7 @@ def test_bad_input_is_a_clear_400_and_stores_nothing(client, scenario, body, mes
     answer = client.post(URL.format(scenario), json=body)
     assert answer.status_code == 400 and answer.json["error"].startswith(message)
     assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules", "open": True,
-                                                     "ended": None}
+                                                     "ended": None, "lines": 0}
 
 
 def test_a_long_line_as_real_agents_say_them_is_answered(client, scenario):
@@ -58,7 +58,7 @@ def test_a_long_line_as_real_agents_say_them_is_answered(client, scenario):
     line = summary[:4900] + " Is there anything else I can help you with?"
     assert 4900 < len(line) <= 5000
     answer = say(client, scenario, line)
-    assert answer.status_code == 201 and answer.json == {"reply": "No, that's everything. Thank you."}
+    assert answer.status_code == 201 and answer.json == {"reply": "No, that's everything. Thank you.", "lines": 2}
     assert say(client, scenario, "y" * 8000).status_code == 201
 
 
@@ -72,7 +72,7 @@ def test_a_reset_forgets_the_call(client, scenario):
     say(client, scenario, "How can I help you?")
     assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
     assert client.get(URL.format(scenario)).json == {"messages": [OPENING], "customer": "rules", "open": True,
-                                                     "ended": None}
+                                                     "ended": None, "lines": 0}
 
 
 def test_a_scenario_holds_at_most_200_lines_of_the_agents(client, scenario, monkeypatch):
@@ -100,7 +100,8 @@ def test_a_transfer_to_a_supervisor_ends_the_call_once(client, scenario):
     answer = client.post(TRANSFER.format(scenario), json={"summary": "Wants to cancel; asks for an exception."},
                          headers={"Idempotency-Key": "transfer-1"})
     assert answer.status_code == 201 and answer.json == {"transferred": True,
-                                                         "reply": "Thank you. I'll hold for the supervisor."}
+                                                         "reply": "Thank you. I'll hold for the supervisor.",
+                                                         "lines": 4}  # a line and its reply, the summary, the last line
     again = client.post(TRANSFER.format(scenario), json={"summary": "Wants to cancel; asks for an exception."},
                         headers={"Idempotency-Key": "transfer-1"})
     assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
@@ -129,7 +130,7 @@ def test_the_rep_ends_the_call_once_and_it_takes_no_more_lines(client, scenario)
     say(client, scenario, "How can I help you today?")
     lines = client.get(URL.format(scenario)).json["messages"]
     ended = client.post(END.format(scenario), headers={"Idempotency-Key": "end-1"})
-    assert ended.status_code == 201 and ended.json == {"ended": True}
+    assert ended.status_code == 201 and ended.json == {"ended": True, "lines": 3}  # a line, its reply, the end
     again = client.post(END.format(scenario), headers={"Idempotency-Key": "end-1"})
     assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
     twice = client.post(END.format(scenario))
@@ -138,7 +139,7 @@ def test_the_rep_ends_the_call_once_and_it_takes_no_more_lines(client, scenario)
     assert refused.status_code == 409 and refused.json["error"].startswith("The call has ended")
     assert client.post(TRANSFER.format(scenario), json={"summary": "Too late."}).status_code == 409
     assert client.get(URL.format(scenario)).json == {"messages": lines, "customer": "rules", "open": False,
-                                                     "ended": "end"}
+                                                     "ended": "end", "lines": 3}
     assert client.get(f"/reset-scenario?scenario={scenario}").status_code == 200
     assert client.get(URL.format(scenario)).json["open"] is True
 

@@ -35,7 +35,8 @@ def test_the_model_role_plays_from_the_hidden_facts_and_the_call(make_client):
         made = scenario(client)
         said = client.post(f"/api/customer/messages?scenario={made['id']}", json={"text": VERIFY})
         request = fake.requests[0]
-    assert said.status_code == 201 and said.json == {"reply": "My code is 6NN5NW and I was born on February 15, 1980."}
+    assert said.status_code == 201 and said.json == {"reply": "My code is 6NN5NW and I was born on February 15, 1980.",
+                                                   "lines": 2}
     assert request["model"] == "fake-customer" and request["temperature"] == 0
     system, opening, asked = request["messages"]
     facts = made["details"]["customer"]
@@ -77,7 +78,7 @@ def test_run_py_serves_the_customer_of_its_customer_model(tmp_path):
                                          data=json.dumps({"text": VERIFY}).encode(),
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=30) as answer:
-            assert json.loads(answer.read()) == {"reply": "It's 6NN5NW."}
+            assert json.loads(answer.read()) == {"reply": "It's 6NN5NW.", "lines": 2}
 
 
 def test_the_impatient_llm_customer_hangs_up_as_the_rule_based_one_does(make_client):
