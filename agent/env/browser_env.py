@@ -60,8 +60,8 @@ from .progress import EpisodeProgress
 
 VIEWPORT = {"width": 1280, "height": 900}
 # The call's actions, carried out by the CRM's scenario endpoints, not on the page: each gives the customer's reply.
-CALL_ACTIONS = {"say": ScenarioClient.say, "transfer": ScenarioClient.transfer}
-CALL_ANSWERS = {"say": ScenarioClient.say_answer, "transfer": ScenarioClient.transfer_answer}  # with the call's lines
+# The actions said to the customer, each answered with the customer's `reply` and the call's `lines`
+CALL_ACTIONS = {"say": ScenarioClient.say_answer, "transfer": ScenarioClient.transfer_answer}
 READY_TIMEOUT_MS = 30_000  # a loaded 2-core machine has taken over 15 s to load the page
 
 
@@ -276,7 +276,7 @@ class CrmEnv:
         reply = None
         if action is not None and action.name in CALL_ACTIONS:
             try:
-                answer = CALL_ANSWERS[action.name](self.client, self.scenario["id"], action.value)
+                answer = CALL_ACTIONS[action.name](self.client, self.scenario["id"], action.value)
                 reply, self._call_lines = answer["reply"], answer.get("lines")
             except ServerError as refused:
                 error = str(refused)
