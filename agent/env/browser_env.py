@@ -59,8 +59,8 @@ from .observation import ELEMENT_LIST, Observation, Reading, call_page, observat
 from .progress import EpisodeProgress
 
 VIEWPORT = {"width": 1280, "height": 900}
-# The call's actions, carried out by the CRM's scenario endpoints, not on the page: each gives the customer's reply.
-# The actions said to the customer, each answered with the customer's `reply` and the call's `lines`
+# The call's actions, carried out by the CRM's scenario endpoints, not on the page: each answers with the
+# customer's `reply` and the rows the call has stored (`lines`, a timeline mark's second number).
 CALL_ACTIONS = {"say": ScenarioClient.say_answer, "transfer": ScenarioClient.transfer_answer}
 READY_TIMEOUT_MS = 30_000  # a loaded 2-core machine has taken over 15 s to load the page
 
