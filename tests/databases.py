@@ -16,7 +16,7 @@ import os
 import shutil
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import Integer, create_engine, text
 
 VARIABLE = "CRM_TEST_DATABASE"
 DATABASE = "crm_tests"
@@ -52,14 +52,17 @@ class TestDatabases:
         return f"{base}?options=-csearch_path%3D{schema}"
 
     def copy(self, url: str, folder: Path, name: str = "crm") -> str:
-        """A new database holding what the closed SQLite database at `url` holds (a copy of its file);
-        on PostgreSQL a new empty one, which the app fills itself (measured: copying a database
-        there is no faster than filling a schema)."""
-        if self.kind != "sqlite":
-            return self.new(folder, name)
-        copied = Path(folder) / f"{name}.db"
-        shutil.copyfile(url.removeprefix("sqlite:///"), copied)
-        return f"sqlite:///{copied}"
+        """A new database holding what the closed database at `url` holds: on SQLite a copy of its
+        file; on PostgreSQL a new schema with the app's tables, their rows copied inside the server
+        (a third of the time the app takes to fill a schema itself; a whole database copied with
+        CREATE DATABASE ... TEMPLATE is no faster than that)."""
+        if self.kind == "sqlite":
+            copied = Path(folder) / f"{name}.db"
+            shutil.copyfile(url.removeprefix("sqlite:///"), copied)
+            return f"sqlite:///{copied}"
+        copied = self.new(folder, name)
+        _copy_rows(url, copied)
+        return copied
 
     def _server(self) -> str:
         if self._server_url is None:
@@ -82,6 +85,33 @@ class TestDatabases:
                 for schema in self._schemas:
                     connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
         self._schemas.clear()
+
+
+def _schema_of(url: str) -> str:
+    return url.rsplit("search_path%3D", 1)[1]
+
+
+def _copy_rows(source: str, target: str) -> None:
+    """The app's tables made in `target`'s empty schema as the app makes them, then every row of
+    `source`'s, each table's id sequence set past its rows."""
+    from crm_app.db import create_schema
+    from crm_app.models import Base
+
+    engine = create_engine(target)
+    try:
+        create_schema(engine, Base.metadata)  # new tables: nothing to upgrade
+        source_schema, target_schema = _schema_of(source), _schema_of(target)
+        with engine.begin() as connection:
+            for table in Base.metadata.sorted_tables:
+                connection.execute(text(f'INSERT INTO "{target_schema}"."{table.name}" '
+                                        f'SELECT * FROM "{source_schema}"."{table.name}"'))
+                key = list(table.primary_key.columns)
+                if len(key) == 1 and isinstance(key[0].type, Integer):  # NULL where it has no sequence
+                    column, where = key[0].name, f'"{target_schema}"."{table.name}"'
+                    connection.execute(text(f"SELECT setval(pg_get_serial_sequence('{where}', '{column}'), "
+                                            f'COALESCE(MAX("{column}"), 1), MAX("{column}") IS NOT NULL) FROM {where}'))
+    finally:
+        engine.dispose()
 
 
 def dispose(app) -> None:

@@ -29,6 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYTEST = ("-m", "pytest", "-q", "-p", "no:cacheprovider")
 PACKAGE_TESTS = "tests/test_package.py"  # marked `beside`: the SQLite pass leaves them out
+# The files that hold the `beside` pass's tests (the package's aside): its workers collect only these,
+# not the whole suite (a collection of every test module costs each worker about 9 CPU-s).
+BESIDE_FILES = ["tests/agent/test_expert_protocol.py", "tests/agent/test_oracle_for_every_caller.py",
+                "tests/agent/test_oracle_in_every_variant.py", "tests/agent/test_step_caps.py"]
 
 
 @dataclass
@@ -109,7 +113,7 @@ def streams() -> list[Stream]:
                                [py, *PYTEST, "-n", workers(0.5), "--dist", "loadfile", "-m", "not database_independent",
                                 "--only-database-tests", "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
         # the long browser sweeps, on SQLite
-        Stream("beside", [({}, [py, *PYTEST, "-n", workers(1), "-m", "beside", "--ignore", PACKAGE_TESTS])],
+        Stream("beside", [({}, [py, *PYTEST, "-n", workers(1), "-m", "beside", *BESIDE_FILES])],
                Path(".test-beside.log")),
         integrations,
         # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has

@@ -3,6 +3,7 @@ and the machine's CPU use over the streams (tests/run_streams.py)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -69,9 +70,21 @@ def test_the_passes_cache_bytecode_and_keep_the_rest_of_the_environment(monkeypa
 def test_the_package_is_built_in_one_process_not_in_the_beside_workers():
     streams = run_streams.streams()
     beside = next(stream for stream in streams if stream.name == "beside")
-    assert beside.passes[0][1][-2:] == ["--ignore", run_streams.PACKAGE_TESTS]
+    assert run_streams.PACKAGE_TESTS not in beside.passes[0][1]
     package = streams[-1].passes[-1][1]
     assert package[-1] == run_streams.PACKAGE_TESTS and "-n" not in package
+
+
+BESIDE_MARK = re.compile(r"^\s*(@pytest\.mark\.beside\b|pytestmark\b.*\bpytest\.mark\.beside\b)", re.MULTILINE)
+
+
+def test_the_beside_pass_collects_every_file_that_holds_a_beside_test_and_no_other():
+    """The SQLite pass leaves `beside` tests out: one in a file the beside pass does not collect would run nowhere."""
+    marked = sorted(str(path.relative_to(run_streams.ROOT)) for path in (run_streams.ROOT / "tests").rglob("test_*.py")
+                    if BESIDE_MARK.search(path.read_text()))
+    beside = next(stream for stream in run_streams.streams() if stream.name == "beside").passes[0][1]
+    assert sorted([*run_streams.BESIDE_FILES, run_streams.PACKAGE_TESTS]) == marked
+    assert beside[-len(run_streams.BESIDE_FILES):] == run_streams.BESIDE_FILES and "beside" in beside
 
 
 @pytest.mark.parametrize("cores, expected", [(1, ("1", "1", "1")), (2, ("2", "1", "2")), (8, ("8", "4", "8"))])
