@@ -65,7 +65,7 @@ def database_url(databases, tmp_path) -> str:
 def seeded_database(databases, tmp_path_factory) -> str:
     """A database with the schema and base data an app of TEST_CONFIG writes at its start, made once
     and closed: each test's `app` starts on a copy of it (init_db then finds its data and keeps it;
-    on PostgreSQL each test's app fills a new one itself: see TestDatabases.copy)."""
+    on PostgreSQL the copy is a new schema filled inside the server: see TestDatabases.copy)."""
     folder = tmp_path_factory.mktemp("seeded")
     url = databases.new(folder)
     dispose(create_app({**TEST_CONFIG, "DATABASE_URL": url, "INSTANCE_PATH": str(folder / "instance")}))
