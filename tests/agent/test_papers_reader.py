@@ -22,8 +22,12 @@ PAPER_TASKS = ("TASK_FIND_FLIGHT", "TASK_BOOK_FLIGHT", "TASK_FIND_BOOKING", "TAS
                "TASK_UPDATE_PASSENGER_DETAILS")
 READER_WINDOW = {"width": 1280, "height": 1080}  # the reader's set_viewport_size
 SEEDS = (0, 1, 5)
-CONTROL_KEY = """el => [el.tagName.toLowerCase(), el.dataset.testid || "", el.dataset.field || "",
-                        el.getAttribute("value") || "", el.getAttribute("aria-label") || ""]"""
+# The key of each observed element, asked in one call into the page (not a handle and a call per element).
+CONTROL_KEYS = """ids => ids.map((id) => {
+    const el = window.__agent.node(id);
+    return [el.tagName.toLowerCase(), el.dataset.testid || "", el.dataset.field || "",
+            el.getAttribute("value") || "", el.getAttribute("aria-label") || ""];
+})"""
 
 
 def control_key(attributes: dict, tag: str) -> tuple:
@@ -42,13 +46,8 @@ def touches(step: dict, attributes: dict) -> bool:
 
 def observed_controls(page, observation) -> Counter:
     """The controls (not text lines) the paper observation lists inside the reader's window."""
-    keys = Counter()
-    for item in observation.elements:
-        if item["kind"] == "text" or item.get("offscreen"):
-            continue
-        handle = page.evaluate_handle("([id]) => window.__agent.node(id)", [item["id"]]).as_element()
-        keys[tuple(handle.evaluate(CONTROL_KEY))] += 1
-    return keys
+    ids = [item["id"] for item in observation.elements if item["kind"] != "text" and not item.get("offscreen")]
+    return Counter(tuple(key) for key in page.evaluate(CONTROL_KEYS, ids))
 
 
 def read_controls(listing, modal: bool) -> Counter:
