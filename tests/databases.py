@@ -54,8 +54,8 @@ class TestDatabases:
     def copy(self, url: str, folder: Path, name: str = "crm") -> str:
         """A new database holding what the closed database at `url` holds: on SQLite a copy of its
         file; on PostgreSQL a new schema with the app's tables, their rows copied inside the server
-        (a third of the time the app takes to fill a schema itself; a whole database copied with
-        CREATE DATABASE ... TEMPLATE is no faster than that)."""
+        (about two thirds of the CPU the app takes to fill a schema itself; a whole database copied
+        with CREATE DATABASE ... TEMPLATE is no faster than a filled schema)."""
         if self.kind == "sqlite":
             copied = Path(folder) / f"{name}.db"
             shutil.copyfile(url.removeprefix("sqlite:///"), copied)
