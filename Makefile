@@ -7,10 +7,11 @@ STAMP := $(VENV)/.installed
 PIP_FLAGS := --quiet --no-compile
 # uv installs every environment's pinned dependencies: it resolves, unpacks and builds the editable
 # installs in parallel from one cache for the five environments, for about a third of pip's CPU
-# (docs/tests.md). pip installs uv itself, into .venv; like pip here, uv compiles nothing up front.
+# (docs/tests.md). pip installs uv itself, into .venv; like pip here, uv compiles nothing up front
+# and trusts the system's certificates.
 UV_VERSION := 0.13.10
 UV := $(VENV)/bin/uv
-UV_INSTALL := UV_LINK_MODE=copy $(UV) pip install --quiet --python
+UV_INSTALL := UV_LINK_MODE=copy UV_NATIVE_TLS=1 $(UV) pip install --quiet --python
 CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
