@@ -153,7 +153,7 @@ def test_scenarios_are_made_and_scored_and_kept_in_the_user_data_folder(served, 
 def test_the_oracle_scores_one_against_the_installed_server(served, installed, tmp_path):
     token = (installed.data_home / "airlinecrm" / "operator_token").read_text().strip()
     done = installed.command("run", "--method", "oracle", "--tasks", "TASK_FIND_FLIGHT", "--episodes", "1",
-                             "--server", served, "--operator-token", token, "--out", str(tmp_path / "run"),
+                             "--server", served, f"--operator-token={token}", "--out", str(tmp_path / "run"),
                              "--quiet", "--no-report")
     assert done.returncode == 0, done.stderr
     (episode,) = csv.DictReader((tmp_path / "run" / "episodes.csv").open())
