@@ -149,7 +149,7 @@ def through_the_command(url: str, token: str, tasks: list[str], concurrency: int
     with tempfile.TemporaryDirectory() as out:
         own, children = time.process_time(), cpu.total()
         assert agent_main(["run", "--protocol", "expert", "--method", "oracle", "--channel", "say", "--server", url,
-                           "--operator-token", token, "--tasks", ",".join(tasks), "--episodes", "1", "--out", out,
+                           f"--operator-token={token}", "--tasks", ",".join(tasks), "--episodes", "1", "--out", out,
                            "--quiet", "--no-report", "--concurrency", str(concurrency), "--browsers", "1"]) == 0
         own, children = time.process_time() - own, cpu.total() - children
         steps = sum(len(json.loads(path.read_text())["steps"]) for path in Path(out).glob("oracle/*/*.json"))

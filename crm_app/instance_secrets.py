@@ -37,7 +37,8 @@ def secret_source(app, key: str) -> str:
 def stored_secret(path: Path) -> str:
     """The secret in `path`, creating it race-safely with a new random value if it is missing."""
     if not path.exists():
-        _create(path, secrets.token_urlsafe(32))
+        # hex: a token pasted after --operator-token never starts with '-' (read as an option)
+        _create(path, secrets.token_hex(32))
     value = path.read_text().strip()
     if not value:
         raise RuntimeError(f"{path} is empty: delete it to have a new secret made, or set it")

@@ -98,7 +98,7 @@ def _play_oracle(args, suite: str, modes: list[str], server, run_dir: Path) -> i
     observed = ",".join(dict.fromkeys(["elements", *(mode for mode in modes if mode != SCREENSHOT)]))
     argv = [sys.executable, "-m", "agent", "run", "--method", "oracle", "--protocol", suite, "--tasks", args.tasks,
             "--episodes", str(args.episodes), "--seed", str(args.seed), "--observations", observed,
-            "--server", server.url, "--operator-token", server.app.config["OPERATOR_TOKEN"], "--out", str(run_dir),
+            "--server", server.url, f"--operator-token={server.app.config['OPERATOR_TOKEN']}", "--out", str(run_dir),
             "--no-report"]
     argv += ["--screenshots"] if SCREENSHOT in modes else []
     argv += run_options.variant_argv(args)

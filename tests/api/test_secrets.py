@@ -24,6 +24,12 @@ def _make(path, barrier, results):
     results.put(stored_secret(path))
 
 
+def test_a_new_secret_can_follow_an_option_on_a_command_line(tmp_path):
+    made = [stored_secret(tmp_path / str(number) / "operator_token") for number in range(40)]
+    assert len(set(made)) == 40
+    assert all(len(token) == 64 and token.isalnum() for token in made)  # never a leading '-'
+
+
 def test_processes_starting_together_on_a_fresh_folder_share_one_secret(tmp_path):
     context = multiprocessing.get_context("fork")
     count = 8
