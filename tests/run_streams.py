@@ -1,23 +1,19 @@
-"""`make test`: the test passes in three streams at once, each stream's passes one after the other.
+"""`make test`: the test passes in five streams at once, each stream's passes one after the other.
 
     python tests/run_streams.py        # the venvs' interpreters from PY, BG_PY, CUBE_PY, OE_PY, VF_PY
 
-The streams: the SQLite pass on a worker per core; the `beside` sweeps on a worker per two cores;
-the PostgreSQL pass, then the integrations' four environments built (`make integrations`, nothing
-to do when they are up to date), their tests, and the package's. Built inside a stream, those
-installs run beside the other streams' tests on a fresh machine instead of before them all; the
-package's tests come after them, since they build the project's wheel, which an editable install
-of the project must not meet halfway.
+The integrations' four environments are built (`make integrations`, nothing to do when they are up
+to date) as the first pass of the BrowserGym stream, so that on a fresh machine those installs run
+beside the first three streams instead of before them all; the OpenEnv stream starts once they are
+built (its tests build the project's wheel, which an editable install of it must not meet halfway).
 
 Streams side by side keep every core busy (a pass alone waits on its browser and server part of
-the time), but each process more at once costs every step more CPU (cache and scheduling
-contention: docs/tests.md), so the streams hold four test processes at once on two cores, where
-five streams held seven. The first stream prints as it goes; each other's output goes to its log
-and is printed after it, with the minute each stream ended at and how busy the machine's CPUs were
-meanwhile (near 100 %: the suite is CPU-bound; tests/cpu_cost.py says which tests cost what,
-docs/tests.md). The streams share no files or ports: each pytest worker has its own temporary
-folder, servers and PostgreSQL cluster. Exits 1 when any pass failed (a stream stops at its first
-failed pass), 130 on Ctrl-C (every pass stopped).
+the time). The first stream prints as it goes; each other's output goes to its log and is printed
+after it, with the minute each stream ended at and how busy the machine's CPUs were meanwhile
+(near 100 %: the suite is CPU-bound and only less work shortens it; tests/cpu_cost.py says which
+tests cost what, docs/tests.md). The
+streams share no files or ports: each pytest worker has its own temporary folder, servers and
+PostgreSQL cluster. Exits 1 when any pass failed, 130 on Ctrl-C (every pass stopped).
 """
 from __future__ import annotations
 
@@ -44,24 +40,41 @@ class Stream:
     name: str
     passes: list[tuple[dict, list[str]]]  # (extra environment, command), one after the other
     log: Path | None  # None: the terminal
+    after: Stream | None = None  # a stream whose first pass must pass before this one starts
     failed: bool = False
     ended_s: float | None = None
     process: subprocess.Popen | None = field(default=None, repr=False)
+    first_pass_over: threading.Event = field(default_factory=threading.Event, repr=False)
+    first_pass_ok: bool = False
 
     def run(self, started: float) -> None:
-        """Each pass in turn, until one fails."""
+        """Each pass in turn, until one fails (none when the stream it comes after failed its first)."""
         out = self.log.open("w") if self.log else None
         try:
-            for env, command in self.passes:
+            if self.after is not None and not self.after.first_pass_passed():
+                print(f"not run: the {self.after.name} stream's first pass failed", file=out, flush=True)
+                self.failed = True
+                return
+            for number, (env, command) in enumerate(self.passes):
                 self.process = subprocess.Popen(command, env=pass_environment(env), stdout=out,
                                                 stderr=subprocess.STDOUT if out else None, start_new_session=True)
-                if self.process.wait() != 0:
+                passed = self.process.wait() == 0
+                if number == 0:
+                    self.first_pass_ok = passed
+                    self.first_pass_over.set()
+                if not passed:
                     self.failed = True
                     break
         finally:
+            self.first_pass_over.set()
             self.ended_s = time.monotonic() - started
             if out:
                 out.close()
+
+    def first_pass_passed(self) -> bool:
+        """Whether its first pass passed, once it is over."""
+        self.first_pass_over.wait()
+        return self.first_pass_ok
 
 
 def pass_environment(extra: dict) -> dict:
@@ -88,25 +101,27 @@ def streams() -> list[Stream]:
     py, bg, cube, oe, vf = (os.environ.get(name, default) for name, default in (
         ("PY", ".venv/bin/python"), ("BG_PY", ".venv-browsergym/bin/python"), ("CUBE_PY", ".venv-cube/bin/python"),
         ("OE_PY", ".venv-openenv/bin/python"), ("VF_PY", ".venv-verifiers/bin/python")))
+    integrations = Stream("BrowserGym and CUBE", [built("integrations"),
+                                                  ({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
+                                                  ({}, [cube, *PYTEST, "integrations/cube/tests"])],
+                          Path(".test-browsergym-cube.log"))
     return [
         # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
         Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", workers(1), "--dist", "loadfile", "-m", "not beside"])], None),
+        # the API and scenario tests that use a database (the others would run as they do on SQLite)
+        Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
+                               [py, *PYTEST, "-n", workers(0.5), "--dist", "loadfile", "-m", "not database_independent",
+                                "--only-database-tests", "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
         # the long browser sweeps, on SQLite
-        Stream("beside", [({}, [py, *PYTEST, "-n", workers(0.5), "-m", "beside", *BESIDE_FILES])],
+        Stream("beside", [({}, [py, *PYTEST, "-n", workers(1), "-m", "beside", *BESIDE_FILES])],
                Path(".test-beside.log")),
-        Stream("PostgreSQL, the integrations and the package", [
-            # the API and scenario tests that use a database (the others would run as they do on SQLite)
-            ({"CRM_TEST_DATABASE": "postgresql"}, [py, *PYTEST, "-n", workers(0.5), "--dist", "loadfile", "-m",
-                                                   "not database_independent", "--only-database-tests", "tests/api",
-                                                   "tests/scenarios"]),
-            built("integrations"),
-            ({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
-            ({}, [cube, *PYTEST, "integrations/cube/tests"]),
-            ({}, [oe, *PYTEST, "integrations/openenv/tests"]),
-            ({}, [vf, *PYTEST, "integrations/verifiers/tests"]),
-            # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
-            # no effect under pytest 9: spread over workers, each built it again)
-            ({}, [py, *PYTEST, PACKAGE_TESTS])], Path(".test-postgresql-integrations.log")),
+        integrations,
+        # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
+        # no effect under pytest 9: spread over workers, each built it again), in the lightest stream
+        Stream("OpenEnv, verifiers and the package", [({}, [oe, *PYTEST, "integrations/openenv/tests"]),
+                                                      ({}, [vf, *PYTEST, "integrations/verifiers/tests"]),
+                                                      ({}, [py, *PYTEST, PACKAGE_TESTS])],
+               Path(".test-openenv-verifiers.log"), after=integrations),
     ]
 
 

@@ -87,30 +87,49 @@ def test_the_beside_pass_collects_every_file_that_holds_a_beside_test_and_no_oth
     assert beside[-len(run_streams.BESIDE_FILES):] == run_streams.BESIDE_FILES and "beside" in beside
 
 
-@pytest.mark.parametrize("cores, expected", [(1, ("1", "1", "1")), (2, ("2", "1", "1")), (8, ("8", "4", "4"))])
+@pytest.mark.parametrize("cores, expected", [(1, ("1", "1", "1")), (2, ("2", "1", "2")), (8, ("8", "4", "8"))])
 def test_the_passes_take_their_workers_from_the_number_of_cores(monkeypatch, cores, expected):
     monkeypatch.setattr(run_streams.os, "cpu_count", lambda: cores)
-    by_name = {stream.name.split(",")[0]: stream.passes[0][1] for stream in run_streams.streams()}
+    by_name = {stream.name: stream.passes[0][1] for stream in run_streams.streams()}
     found = tuple(by_name[name][by_name[name].index("-n") + 1] for name in ("SQLite", "PostgreSQL", "beside"))
     assert found == expected
 
 
-def test_the_integrations_environments_are_built_before_their_tests_and_the_package_comes_last():
+def test_the_integrations_environments_are_built_in_a_stream_and_the_openenv_stream_waits_for_them():
     streams = {stream.name: stream for stream in run_streams.streams()}
-    commands = [command for _, command in streams["PostgreSQL, the integrations and the package"].passes]
-    build = next(number for number, command in enumerate(commands) if command[-1] == "integrations")
-    integrations = [number for number, command in enumerate(commands) if command[-1].startswith("integrations/")]
-    assert integrations and build < min(integrations) and commands[-1][-1] == run_streams.PACKAGE_TESTS
-    assert len(streams) == 3  # four test processes at once on two cores (docs/tests.md)
+    builder = streams["BrowserGym and CUBE"]
+    assert builder.passes[0][1][-1] == "integrations" and builder.after is None
+    assert streams["OpenEnv, verifiers and the package"].after is builder
+    assert all(stream.after is None for name, stream in streams.items() if name != "OpenEnv, verifiers and the package")
 
 
-def test_a_stream_stops_at_its_first_failed_pass(tmp_path):
+def stream_pair(tmp_path, first_exit: int) -> tuple[run_streams.Stream, run_streams.Stream]:
+    """A stream whose first pass exits with `first_exit`, and one after it that writes a file."""
     python = [sys.executable, "-c"]
+    first = run_streams.Stream("builder", [({}, [*python, f"raise SystemExit({first_exit})"])], tmp_path / "first.log")
     marker = tmp_path / "ran"
-    stream = run_streams.Stream("tests", [({}, [*python, "raise SystemExit(1)"]),
-                                          ({}, [*python, f"open({str(marker)!r}, 'w').close()"])], tmp_path / "log")
-    stream.run(0.0)
-    assert stream.failed and not marker.exists() and stream.ended_s is not None
+    second = run_streams.Stream("tests", [({}, [*python, f"open({str(marker)!r}, 'w').close()"])],
+                                tmp_path / "second.log", after=first)
+    return first, second
+
+
+def test_a_stream_starts_once_the_first_pass_of_the_one_it_comes_after_passed(tmp_path):
+    first, second = stream_pair(tmp_path, 0)
+    waiting = run_streams.threading.Thread(target=second.run, args=(0.0,))
+    waiting.start()
+    waiting.join(0.5)
+    assert waiting.is_alive() and not (tmp_path / "ran").exists()  # still waiting for `first`
+    first.run(0.0)
+    waiting.join(30)
+    assert (tmp_path / "ran").exists() and not second.failed and not first.failed
+
+
+def test_a_stream_after_a_failed_first_pass_fails_without_running(tmp_path):
+    first, second = stream_pair(tmp_path, 3)
+    first.run(0.0)
+    second.run(0.0)
+    assert first.failed and second.failed and not (tmp_path / "ran").exists()
+    assert (tmp_path / "second.log").read_text() == "not run: the builder stream's first pass failed\n"
 
 
 def test_the_postgresql_pass_leaves_out_the_tests_that_use_no_database():
@@ -123,9 +142,8 @@ def test_the_postgresql_pass_leaves_out_the_tests_that_use_no_database():
         return [line.split("::")[1] for line in printed.splitlines() if "::" in line]
 
     everything, with_databases = collected(), collected("--only-database-tests")
-    assert set(everything) - set(with_databases) == {"test_processes_starting_together_on_a_fresh_folder_share_one_secret",
-                                                     "test_a_new_secret_can_follow_an_option_on_a_command_line"}
+    assert set(everything) - set(with_databases) == {"test_processes_starting_together_on_a_fresh_folder_share_one_secret"}
     assert "test_environment_variables_win" in with_databases
     streams = run_streams.streams()
-    postgresql = next(stream for stream in streams if stream.name.startswith("PostgreSQL")).passes[0]
+    postgresql = next(stream for stream in streams if stream.name == "PostgreSQL").passes[0]
     assert postgresql[0] == {"CRM_TEST_DATABASE": "postgresql"} and "--only-database-tests" in postgresql[1]
