@@ -142,7 +142,8 @@ def test_the_postgresql_pass_leaves_out_the_tests_that_use_no_database():
         return [line.split("::")[1] for line in printed.splitlines() if "::" in line]
 
     everything, with_databases = collected(), collected("--only-database-tests")
-    assert set(everything) - set(with_databases) == {"test_processes_starting_together_on_a_fresh_folder_share_one_secret"}
+    assert set(everything) - set(with_databases) == {"test_processes_starting_together_on_a_fresh_folder_share_one_secret",
+                                                     "test_a_new_secret_can_follow_an_option_on_a_command_line"}
     assert "test_environment_variables_win" in with_databases
     streams = run_streams.streams()
     postgresql = next(stream for stream in streams if stream.name == "PostgreSQL").passes[0]
