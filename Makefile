@@ -110,11 +110,11 @@ http-tools:
 run: $(STAMP)
 	$(PY) run.py --host $(HOST) --port $(PORT)
 
-# The passes in five streams at once (tests/run_streams.py; docs/tests.md): SQLite on a pytest-xdist
-# worker per core but the `beside` tests; the API and scenario tests again on PostgreSQL; the `beside` tests
-# (long browser sweeps); BrowserGym then CUBE; OpenEnv, verifiers, then the package build. The
-# integrations' environments (make integrations) are built by the fourth stream while the first
-# three already run; the fifth starts when they are.
+# The passes in two streams at once (tests/run_streams.py; docs/tests.md): the tests in .venv (SQLite
+# but the `beside` tests, then the `beside` sweeps, then the database tests on PostgreSQL, each on a
+# pytest-xdist worker per core); and the integrations: their environments built (make integrations,
+# beside the first stream's tests on a fresh machine), then BrowserGym, CUBE, OpenEnv, verifiers and
+# the package build.
 test: $(STAMP) browser postgres http-tools
 	@MAKE="$(MAKE)" PY=$(PY) BG_PY=$(BG_PY) CUBE_PY=$(CUBE_PY) OE_PY=$(OE_PY) VF_PY=$(VF_PY) $(PY) tests/run_streams.py
 

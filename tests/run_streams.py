@@ -1,19 +1,21 @@
-"""`make test`: the test passes in five streams at once, each stream's passes one after the other.
+"""`make test`: the test passes in two streams at once, each stream's passes one after the other.
 
     python tests/run_streams.py        # the venvs' interpreters from PY, BG_PY, CUBE_PY, OE_PY, VF_PY
 
-The integrations' four environments are built (`make integrations`, nothing to do when they are up
-to date) as the first pass of the BrowserGym stream, so that on a fresh machine those installs run
-beside the first three streams instead of before them all; the OpenEnv stream starts once they are
-built (its tests build the project's wheel, which an editable install of it must not meet halfway).
+(1) The tests in `.venv`: SQLite, then the `beside` sweeps, then the database tests again on
+PostgreSQL, each on a pytest-xdist worker per core. (2) The integrations: their four environments
+built (`make integrations`, nothing to do when they are up to date), then BrowserGym, CUBE, OpenEnv
+and verifiers in their own environments, then the package in one process. On a fresh machine the
+second stream's installs run while the first already tests.
 
-Streams side by side keep every core busy (a pass alone waits on its browser and server part of
-the time). The first stream prints as it goes; each other's output goes to its log and is printed
-after it, with the minute each stream ended at and how busy the machine's CPUs were meanwhile
-(near 100 %: the suite is CPU-bound and only less work shortens it; tests/cpu_cost.py says which
-tests cost what, docs/tests.md). The
-streams share no files or ports: each pytest worker has its own temporary folder, servers and
-PostgreSQL cluster. Exits 1 when any pass failed, 130 on Ctrl-C (every pass stopped).
+Two streams, not one a pass: every process more at once costs each browser step CPU (caches,
+context switches), and five streams took 34.7 min where these two took 28.3 on the same afternoon
+(docs/tests.md). The first stream prints as it goes; the second's output goes to its log and is
+printed after it, with the minute each stream ended at and how busy the machine's CPUs were
+meanwhile (tests/cpu_cost.py says which tests cost what). A failed pass does not stop the passes
+after it, but for the environments' build, which the integrations' passes need. The streams share
+no files or ports: each pytest worker has its own temporary folder, servers and PostgreSQL
+cluster. Exits 1 when any pass failed, 130 on Ctrl-C (every pass stopped).
 """
 from __future__ import annotations
 
@@ -35,46 +37,50 @@ BESIDE_FILES = ["tests/agent/test_expert_protocol.py", "tests/agent/test_oracle_
                 "tests/agent/test_oracle_in_every_variant.py", "tests/agent/test_step_caps.py"]
 
 
+@dataclass(frozen=True)
+class Pass:
+    name: str
+    command: list[str]
+    env: dict = field(default_factory=dict)  # on top of this process's environment
+    needed: bool = False  # the passes after it need it: when it fails, they are not run
+
+
 @dataclass
 class Stream:
     name: str
-    passes: list[tuple[dict, list[str]]]  # (extra environment, command), one after the other
+    passes: list[Pass]  # one after the other
     log: Path | None  # None: the terminal
-    after: Stream | None = None  # a stream whose first pass must pass before this one starts
     failed: bool = False
-    ended_s: float | None = None
+    outcomes: list[str] = field(default_factory=list)  # "SQLite passed, ended at 17.2 min", ...
     process: subprocess.Popen | None = field(default=None, repr=False)
-    first_pass_over: threading.Event = field(default_factory=threading.Event, repr=False)
-    first_pass_ok: bool = False
+    stopping: threading.Event = field(default_factory=threading.Event, repr=False)
 
     def run(self, started: float) -> None:
-        """Each pass in turn, until one fails (none when the stream it comes after failed its first)."""
+        """Each pass in turn; after a failed one that the rest need, none."""
         out = self.log.open("w") if self.log else None
         try:
-            if self.after is not None and not self.after.first_pass_passed():
-                print(f"not run: the {self.after.name} stream's first pass failed", file=out, flush=True)
-                self.failed = True
-                return
-            for number, (env, command) in enumerate(self.passes):
-                self.process = subprocess.Popen(command, env=pass_environment(env), stdout=out,
+            for step in self.passes:
+                if self.stopping.is_set():
+                    break
+                self.process = subprocess.Popen(step.command, env=pass_environment(step.env), stdout=out,
                                                 stderr=subprocess.STDOUT if out else None, start_new_session=True)
                 passed = self.process.wait() == 0
-                if number == 0:
-                    self.first_pass_ok = passed
-                    self.first_pass_over.set()
+                self.outcomes.append(f"{step.name} {'passed' if passed else 'FAILED'}, "
+                                     f"ended at {(time.monotonic() - started) / 60:.1f} min")
                 if not passed:
                     self.failed = True
-                    break
+                    if step.needed:
+                        print(f"not run: the passes after {step.name}, which failed", file=out, flush=True)
+                        break
         finally:
-            self.first_pass_over.set()
-            self.ended_s = time.monotonic() - started
             if out:
                 out.close()
 
-    def first_pass_passed(self) -> bool:
-        """Whether its first pass passed, once it is over."""
-        self.first_pass_over.wait()
-        return self.first_pass_ok
+    def stop(self) -> None:
+        """No pass after this one, and this one's processes stopped."""
+        self.stopping.set()
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
 
 
 def pass_environment(extra: dict) -> dict:
@@ -84,45 +90,46 @@ def pass_environment(extra: dict) -> dict:
     return {key: value for key, value in {**os.environ, **extra}.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def built(target: str) -> tuple[dict, list[str]]:
+def built(target: str) -> Pass:
     """The pass that builds environments (a Makefile target), where they are out of date."""
-    return {}, [os.environ.get("MAKE", "make"), "--no-print-directory", "-s", target]
+    return Pass(target, [os.environ.get("MAKE", "make"), "--no-print-directory", "-s", target], needed=True)
 
 
-def workers(per_core: float) -> str:
-    """pytest-xdist workers for a pass: `per_core` of them per CPU core, at least one. The streams
-    run in sessions of their own, which Linux's scheduler (autogroup) gives equal shares of the
-    CPUs whatever their number of processes: more workers than a stream needs to keep the cores
-    busy once it runs alone only add their set-up and contention (docs/tests.md)."""
-    return str(max(1, round(per_core * (os.cpu_count() or 1))))
+def workers() -> str:
+    """pytest-xdist workers for a pass: one per CPU core."""
+    return str(os.cpu_count() or 1)
 
 
 def streams() -> list[Stream]:
     py, bg, cube, oe, vf = (os.environ.get(name, default) for name, default in (
         ("PY", ".venv/bin/python"), ("BG_PY", ".venv-browsergym/bin/python"), ("CUBE_PY", ".venv-cube/bin/python"),
         ("OE_PY", ".venv-openenv/bin/python"), ("VF_PY", ".venv-verifiers/bin/python")))
-    integrations = Stream("BrowserGym and CUBE", [built("integrations"),
-                                                  ({}, [bg, *PYTEST, "integrations/browsergym/tests"]),
-                                                  ({}, [cube, *PYTEST, "integrations/cube/tests"])],
-                          Path(".test-browsergym-cube.log"))
     return [
-        # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
-        Stream("SQLite", [({}, [py, "-m", "pytest", "-q", "-n", workers(1), "--dist", "loadfile", "-m", "not beside"])], None),
-        # the API and scenario tests that use a database (the others would run as they do on SQLite)
-        Stream("PostgreSQL", [({"CRM_TEST_DATABASE": "postgresql"},
-                               [py, *PYTEST, "-n", workers(0.5), "--dist", "loadfile", "-m", "not database_independent",
-                                "--only-database-tests", "tests/api", "tests/scenarios"])], Path(".test-postgresql.log")),
-        # the long browser sweeps, on SQLite
-        Stream("beside", [({}, [py, *PYTEST, "-n", workers(1), "-m", "beside", *BESIDE_FILES])],
-               Path(".test-beside.log")),
-        integrations,
-        # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
-        # no effect under pytest 9: spread over workers, each built it again), in the lightest stream
-        Stream("OpenEnv, verifiers and the package", [({}, [oe, *PYTEST, "integrations/openenv/tests"]),
-                                                      ({}, [vf, *PYTEST, "integrations/verifiers/tests"]),
-                                                      ({}, [py, *PYTEST, PACKAGE_TESTS])],
-               Path(".test-openenv-verifiers.log"), after=integrations),
+        Stream("tests", [
+            # everything on SQLite but the long sweeps; a test file stays on one worker (its module fixtures made once)
+            Pass("SQLite", [py, "-m", "pytest", "-q", "-n", workers(), "--dist", "loadfile", "-m", "not beside"]),
+            # the long browser sweeps, on SQLite
+            Pass("beside", [py, *PYTEST, "-n", workers(), "-m", "beside", *BESIDE_FILES]),
+            # the API and scenario tests that use a database (the others would run as they do on SQLite)
+            Pass("PostgreSQL", [py, *PYTEST, "-n", workers(), "--dist", "loadfile", "-m", "not database_independent",
+                                "--only-database-tests", "tests/api", "tests/scenarios"], {"CRM_TEST_DATABASE": "postgresql"}),
+        ], None),
+        Stream("integrations", [
+            built("integrations"),
+            Pass("BrowserGym", [bg, *PYTEST, "integrations/browsergym/tests"]),
+            Pass("CUBE", [cube, *PYTEST, "integrations/cube/tests"]),
+            Pass("OpenEnv", [oe, *PYTEST, "integrations/openenv/tests"]),
+            Pass("verifiers", [vf, *PYTEST, "integrations/verifiers/tests"]),
+            # the package built and installed once, in one process (pytest-xdist 3.8's xdist_group has
+            # no effect under pytest 9: spread over workers, each built it again)
+            Pass("the package", [py, *PYTEST, PACKAGE_TESTS]),
+        ], Path(".test-integrations.log")),
     ]
+
+
+def passes() -> dict[str, Pass]:
+    """Every pass of every stream, by name."""
+    return {step.name: step for stream in streams() for step in stream.passes}
 
 
 def cpu_seconds() -> tuple[float, float] | None:
@@ -148,8 +155,8 @@ def busy_share(before: tuple[float, float] | None) -> str:
 def main() -> int:
     os.chdir(ROOT)
     started, all_streams, cpu_before = time.monotonic(), streams(), cpu_seconds()
-    print("make test: the SQLite pass below; beside it " +
-          ", ".join(f"{s.name} ({s.log})" for s in all_streams[1:]), flush=True)
+    print("make test: " + ", then ".join(step.name for step in all_streams[0].passes) + " below; beside them " +
+          ", ".join(f"the {s.name} ({s.log})" for s in all_streams[1:]), flush=True)
     threads = [threading.Thread(target=s.run, args=(started,), daemon=True) for s in all_streams]
     for thread in threads:
         thread.start()
@@ -157,16 +164,17 @@ def main() -> int:
         while any(thread.is_alive() for thread in threads):
             time.sleep(0.5)
     except KeyboardInterrupt:
-        for stream in all_streams:
-            if stream.process and stream.process.poll() is None:
-                os.killpg(stream.process.pid, signal.SIGTERM)
+        for _ in range(2):  # again after the threads ended: a pass that started meanwhile
+            for stream in all_streams:
+                stream.stop()
+            for thread in threads:
+                thread.join(10)
         return 130
     for stream in all_streams[1:]:
         print(f"--- {stream.name} ({stream.log}):", flush=True)
         sys.stdout.write(stream.log.read_text(errors="replace"))
-    print("--- streams: " + "; ".join(f"{s.name} {'FAILED' if s.failed else 'passed'}, ended at "
-                                      f"{s.ended_s / 60:.1f} min" for s in all_streams) + f"; {busy_share(cpu_before)}",
-          flush=True)
+    print("--- passes: " + "; ".join(outcome for s in all_streams for outcome in s.outcomes) +
+          f"; {busy_share(cpu_before)}", flush=True)
     return int(any(stream.failed for stream in all_streams))
 
 

@@ -68,10 +68,9 @@ def test_the_passes_cache_bytecode_and_keep_the_rest_of_the_environment(monkeypa
 
 
 def test_the_package_is_built_in_one_process_not_in_the_beside_workers():
-    streams = run_streams.streams()
-    beside = next(stream for stream in streams if stream.name == "beside")
-    assert run_streams.PACKAGE_TESTS not in beside.passes[0][1]
-    package = streams[-1].passes[-1][1]
+    passes = run_streams.passes()
+    assert run_streams.PACKAGE_TESTS not in passes["beside"].command
+    package = passes["the package"].command
     assert package[-1] == run_streams.PACKAGE_TESTS and "-n" not in package
 
 
@@ -82,54 +81,62 @@ def test_the_beside_pass_collects_every_file_that_holds_a_beside_test_and_no_oth
     """The SQLite pass leaves `beside` tests out: one in a file the beside pass does not collect would run nowhere."""
     marked = sorted(str(path.relative_to(run_streams.ROOT)) for path in (run_streams.ROOT / "tests").rglob("test_*.py")
                     if BESIDE_MARK.search(path.read_text()))
-    beside = next(stream for stream in run_streams.streams() if stream.name == "beside").passes[0][1]
+    beside = run_streams.passes()["beside"].command
     assert sorted([*run_streams.BESIDE_FILES, run_streams.PACKAGE_TESTS]) == marked
     assert beside[-len(run_streams.BESIDE_FILES):] == run_streams.BESIDE_FILES and "beside" in beside
 
 
-@pytest.mark.parametrize("cores, expected", [(1, ("1", "1", "1")), (2, ("2", "1", "2")), (8, ("8", "4", "8"))])
-def test_the_passes_take_their_workers_from_the_number_of_cores(monkeypatch, cores, expected):
+@pytest.mark.parametrize("cores", [1, 2, 8])
+def test_the_test_passes_take_a_worker_per_core(monkeypatch, cores):
     monkeypatch.setattr(run_streams.os, "cpu_count", lambda: cores)
-    by_name = {stream.name: stream.passes[0][1] for stream in run_streams.streams()}
-    found = tuple(by_name[name][by_name[name].index("-n") + 1] for name in ("SQLite", "PostgreSQL", "beside"))
-    assert found == expected
+    passes = run_streams.passes()
+    found = [passes[name].command[passes[name].command.index("-n") + 1] for name in ("SQLite", "beside", "PostgreSQL")]
+    assert found == [str(cores)] * 3
 
 
-def test_the_integrations_environments_are_built_in_a_stream_and_the_openenv_stream_waits_for_them():
-    streams = {stream.name: stream for stream in run_streams.streams()}
-    builder = streams["BrowserGym and CUBE"]
-    assert builder.passes[0][1][-1] == "integrations" and builder.after is None
-    assert streams["OpenEnv, verifiers and the package"].after is builder
-    assert all(stream.after is None for name, stream in streams.items() if name != "OpenEnv, verifiers and the package")
+def test_two_streams_the_tests_one_after_the_other_and_the_integrations_after_their_environments():
+    tests, integrations = run_streams.streams()
+    assert [step.name for step in tests.passes] == ["SQLite", "beside", "PostgreSQL"] and tests.log is None
+    assert [step.name for step in integrations.passes] == ["integrations", "BrowserGym", "CUBE", "OpenEnv", "verifiers",
+                                                           "the package"]
+    assert integrations.passes[0].command[-1] == "integrations" and integrations.passes[0].needed
+    assert not any(step.needed for step in [*tests.passes, *integrations.passes[1:]])
 
 
-def stream_pair(tmp_path, first_exit: int) -> tuple[run_streams.Stream, run_streams.Stream]:
-    """A stream whose first pass exits with `first_exit`, and one after it that writes a file."""
-    python = [sys.executable, "-c"]
-    first = run_streams.Stream("builder", [({}, [*python, f"raise SystemExit({first_exit})"])], tmp_path / "first.log")
+def python_pass(name: str, code: str, needed: bool = False) -> run_streams.Pass:
+    return run_streams.Pass(name, [sys.executable, "-c", code], needed=needed)
+
+
+def test_a_failed_pass_is_reported_and_the_passes_after_it_still_run(tmp_path):
     marker = tmp_path / "ran"
-    second = run_streams.Stream("tests", [({}, [*python, f"open({str(marker)!r}, 'w').close()"])],
-                                tmp_path / "second.log", after=first)
-    return first, second
+    stream = run_streams.Stream("tests", [python_pass("first", "raise SystemExit(3)"),
+                                          python_pass("second", f"open({str(marker)!r}, 'w').close()")], tmp_path / "log")
+    stream.run(run_streams.time.monotonic())
+    assert stream.failed and marker.exists()
+    assert [outcome.split(",")[0] for outcome in stream.outcomes] == ["first FAILED", "second passed"]
 
 
-def test_a_stream_starts_once_the_first_pass_of_the_one_it_comes_after_passed(tmp_path):
-    first, second = stream_pair(tmp_path, 0)
-    waiting = run_streams.threading.Thread(target=second.run, args=(0.0,))
-    waiting.start()
-    waiting.join(0.5)
-    assert waiting.is_alive() and not (tmp_path / "ran").exists()  # still waiting for `first`
-    first.run(0.0)
-    waiting.join(30)
-    assert (tmp_path / "ran").exists() and not second.failed and not first.failed
+def test_after_a_failed_pass_that_the_rest_need_none_runs(tmp_path):
+    marker = tmp_path / "ran"
+    stream = run_streams.Stream("integrations", [python_pass("environments", "raise SystemExit(2)", needed=True),
+                                                 python_pass("tests", f"open({str(marker)!r}, 'w').close()")],
+                                tmp_path / "log")
+    stream.run(run_streams.time.monotonic())
+    assert stream.failed and not marker.exists() and len(stream.outcomes) == 1
+    assert (tmp_path / "log").read_text() == "not run: the passes after environments, which failed\n"
 
 
-def test_a_stream_after_a_failed_first_pass_fails_without_running(tmp_path):
-    first, second = stream_pair(tmp_path, 3)
-    first.run(0.0)
-    second.run(0.0)
-    assert first.failed and second.failed and not (tmp_path / "ran").exists()
-    assert (tmp_path / "second.log").read_text() == "not run: the builder stream's first pass failed\n"
+def test_a_stopped_stream_starts_no_further_pass(tmp_path):
+    marker = tmp_path / "ran"
+    stream = run_streams.Stream("tests", [python_pass("long", "import time; time.sleep(60)"),
+                                          python_pass("next", f"open({str(marker)!r}, 'w').close()")], tmp_path / "log")
+    running = run_streams.threading.Thread(target=stream.run, args=(run_streams.time.monotonic(),))
+    running.start()
+    while stream.process is None:
+        run_streams.time.sleep(0.05)
+    stream.stop()
+    running.join(30)
+    assert not running.is_alive() and stream.failed and not marker.exists()
 
 
 def test_the_postgresql_pass_leaves_out_the_tests_that_use_no_database():
@@ -145,6 +152,5 @@ def test_the_postgresql_pass_leaves_out_the_tests_that_use_no_database():
     assert set(everything) - set(with_databases) == {"test_processes_starting_together_on_a_fresh_folder_share_one_secret",
                                                      "test_a_new_secret_can_follow_an_option_on_a_command_line"}
     assert "test_environment_variables_win" in with_databases
-    streams = run_streams.streams()
-    postgresql = next(stream for stream in streams if stream.name == "PostgreSQL").passes[0]
-    assert postgresql[0] == {"CRM_TEST_DATABASE": "postgresql"} and "--only-database-tests" in postgresql[1]
+    postgresql = run_streams.passes()["PostgreSQL"]
+    assert postgresql.env == {"CRM_TEST_DATABASE": "postgresql"} and "--only-database-tests" in postgresql.command
