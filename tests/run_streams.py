@@ -11,7 +11,7 @@ second stream's installs run while the first already tests.
 Two streams, not one a pass: every process more at once costs each browser step CPU (caches,
 context switches), and five streams took 34.7 min where these two took 28.3 on the same afternoon
 (docs/tests.md). The first stream prints as it goes; the second's output goes to its log and is
-printed after it, with the minute each stream ended at and how busy the machine's CPUs were
+printed after it, then the minute each pass ended at and how busy the machine's CPUs were
 meanwhile (tests/cpu_cost.py says which tests cost what). A failed pass does not stop the passes
 after it, but for the environments' build, which the integrations' passes need. The streams share
 no files or ports: each pytest worker has its own temporary folder, servers and PostgreSQL
