@@ -22,6 +22,34 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
+# Chromium 156 renders its address bar's pop-up as a web page of its own (a "top-chrome WebUI"
+# renderer) and starts it in every window, i.e. in every Playwright context: about half a CPU-second
+# a context for a pop-up that a headless window never shows.
+UNSHOWN_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+# Chromium reads only the last --disable-features switch, and Playwright passes one of its own before
+# ours: ours repeats it (the list of the Playwright in .venv; tests/agent/test_chromium_flags.py
+# fails when an upgrade changes it).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+    "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+DISABLE_FEATURES = "--disable-features="
+
+
+def chromium_args(*more: str) -> list[str]:
+    """CHROMIUM_ARGS, then `more` (a library's own switches), with every feature that Playwright,
+    this project and `more` turn off in one --disable-features switch, the last."""
+    features, others = [*PLAYWRIGHT_DISABLED_FEATURES, *UNSHOWN_FEATURES], []
+    for arg in (*CHROMIUM_ARGS, *more):
+        if arg.startswith(DISABLE_FEATURES):
+            features += filter(None, arg[len(DISABLE_FEATURES):].split(","))
+        else:
+            others.append(arg)
+    return [*others, DISABLE_FEATURES + ",".join(dict.fromkeys(features))]
+
 
 def chromium_executable() -> str | None:
     """Debian's Chromium when present; None lets Playwright use its own installed browser."""
@@ -35,7 +63,7 @@ def launch_chromium(playwright, headless: bool = True):
     return playwright.chromium.launch(
         executable_path=chromium_executable(),
         headless=headless,
-        args=CHROMIUM_ARGS,
+        args=chromium_args(),
     )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import browsergym.core
 from playwright.sync_api import Error as PlaywrightError
 
-from agent.env.browser import CHROMIUM_ARGS, chromium_executable
+from agent.env.browser import chromium_args, chromium_executable
 
 
 class _LentBrowser:
@@ -60,7 +60,7 @@ class _DebianChromium:
 
     def launch(self, **options):
         options.setdefault("executable_path", self._executable)
-        options["args"] = [*CHROMIUM_ARGS, *options.get("args", [])]
+        options["args"] = chromium_args(*options.get("args", []))
         key = repr(sorted(options.items()))
         browser = self._running.get(key)
         if browser is None or not browser.is_connected():

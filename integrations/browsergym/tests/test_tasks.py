@@ -14,7 +14,7 @@ from browsergym.utils.obs import flatten_axtree_to_str
 import airlinecrm_browsergym
 from scenarios.tasks.expert import TEMPLATES
 from agent.crm.client import ScenarioClient
-from agent.env.browser import chromium_executable
+from agent.env.browser import DISABLE_FEATURES, UNSHOWN_FEATURES, chromium_executable
 from airlinecrm_browsergym.server import crm_server
 from scenarios.app import embedded_server
 
@@ -131,6 +131,15 @@ def test_browsergym_drives_debian_chromium_and_an_answer_ends_the_episode(make_e
     installed = subprocess.run([chromium_executable(), "--version"], capture_output=True, text=True).stdout
     assert env.unwrapped.browser.version in installed
     assert env.unwrapped.chat.browser.version == env.unwrapped.browser.version
+    features = [disabled_features(browser) for browser in chromium_browsers()]  # the page's, the chat's
+    assert all(set(UNSHOWN_FEATURES) <= names for names in features)
+    assert any("OverlayScrollbars" in names for names in features)  # the page's own switch joined with ours
+
+
+def disabled_features(pid: int) -> set[str]:
+    """What the last --disable-features switch of a process's command line (the one Chromium reads) names."""
+    command = (Path("/proc") / str(pid) / "cmdline").read_bytes().decode().split("\0")
+    return set([arg for arg in command if arg.startswith(DISABLE_FEATURES)][-1].split("=", 1)[1].split(","))
     _, reward, terminated, _, info = env.step('send_msg_to_user("I could not find the booking.")')
     assert (reward, terminated) == (0.0, True) and info["task_info"]["num_actions"] == 0
 

@@ -27,7 +27,7 @@ from cube_chat_tool import ChatToolConfig
 from playwright.sync_api import sync_playwright
 from pydantic import Field
 
-from agent.env.browser import CHROMIUM_ARGS, chromium_executable
+from agent.env.browser import chromium_args, chromium_executable
 from agent.env.browser_env import VIEWPORT
 from agent.env.observation import settle_page
 from scenarios.customer.simulator import CLOSING, HOLDING
@@ -47,7 +47,7 @@ class DebianChromiumConfig(PlaywrightSessionConfig):
         profile = tempfile.mkdtemp(prefix="airlinecrm-cube-")
         try:
             ours = {"headless": self.headless, "executable_path": self.executable_path or chromium_executable(),
-                    "args": [*CHROMIUM_ARGS, "--remote-debugging-port=0"],  # CUBE's sessions have a CDP address
+                    "args": chromium_args("--remote-debugging-port=0"),  # CUBE's sessions have a CDP address
                     "viewport": {"width": self.viewport.width, "height": self.viewport.height}}
             context = playwright.chromium.launch_persistent_context(profile, **{**self.pw_extra_kwargs, **ours})
             if self.timeout is not None:
