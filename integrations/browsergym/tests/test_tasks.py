@@ -134,14 +134,14 @@ def test_browsergym_drives_debian_chromium_and_an_answer_ends_the_episode(make_e
     features = [disabled_features(browser) for browser in chromium_browsers()]  # the page's, the chat's
     assert all(set(UNSHOWN_FEATURES) <= names for names in features)
     assert any("OverlayScrollbars" in names for names in features)  # the page's own switch joined with ours
+    _, reward, terminated, _, info = env.step('send_msg_to_user("I could not find the booking.")')
+    assert (reward, terminated) == (0.0, True) and info["task_info"]["num_actions"] == 0
 
 
 def disabled_features(pid: int) -> set[str]:
     """What the last --disable-features switch of a process's command line (the one Chromium reads) names."""
     command = (Path("/proc") / str(pid) / "cmdline").read_bytes().decode().split("\0")
     return set([arg for arg in command if arg.startswith(DISABLE_FEATURES)][-1].split("=", 1)[1].split(","))
-    _, reward, terminated, _, info = env.step('send_msg_to_user("I could not find the booking.")')
-    assert (reward, terminated) == (0.0, True) and info["task_info"]["num_actions"] == 0
 
 
 def chromium_browsers() -> set[int]:
